@@ -20,6 +20,10 @@ int move_to_san(Position *pos, Move m, char *buf);
  * message saying whether it was malformed, illegal or ambiguous. */
 bool move_from_san(Position *pos, const char *text, Move *out, KageError *err);
 
+/* The text perft --divide prints: UCI for the 8x8 games, the canonical
+ * from-to[xcaptures][+] form for Cashew (as the reference tools print). */
+int move_to_divide_text(Position *pos, Move m, char *buf);
+
 /* Parse either notation: what a person types at the move prompt. */
 bool move_from_text(Position *pos, const char *text, Move *out, KageError *err);
 

@@ -20,7 +20,8 @@ enum Special {
     SPECIAL_LION,       /* jumps in the 5x5 area, igui, hit-and-run, double capture, pass */
     SPECIAL_WOLF,       /* triple mover along one line, optional captures, pass */
     SPECIAL_HOOK_ORTHO, /* rook, turning once by 90 degrees at an empty square */
-    SPECIAL_HOOK_DIAG   /* bishop, turning once by 90 degrees at an empty square */
+    SPECIAL_HOOK_DIAG,  /* bishop, turning once by 90 degrees at an empty square */
+    SPECIAL_BERSERKER   /* a Lion that also slides up to 3 squares in the 8 directions */
 };
 
 enum PieceFlag {

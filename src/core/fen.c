@@ -31,8 +31,11 @@ static Piece read_piece(const Variant *v, const char **pp, char *tokbuf)
     int n = 0;
     if (*p == '+')
         tok[n++] = *p++;
-    if (!isalpha((unsigned char)*p))
+    if (!isalpha((unsigned char)*p)) {
+        /* name what was found, so that the message never shows stale text */
+        snprintf(tokbuf, 8, "%.*s", n + (*p != 0), *pp);
         return 0;
+    }
     Color c = isupper((unsigned char)*p) ? WHITE : BLACK;
     tok[n++] = (char)toupper((unsigned char)*p++);
     if (v->def->fen_style == FEN_HACHU && (*p == '\'' || *p == '!'))
@@ -168,7 +171,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
     /* 2. hand */
     if (*p == '[') {
         const char *open = p++;
-        while (*p && *p != ']') {
+        while (*p && *p != ']' && *p != ' ') {
             const char *at = p;
             if (*p == '-') {
                 p++;

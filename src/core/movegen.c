@@ -269,6 +269,7 @@ static void generate(Position *pos, MoveList *list, int filter)
     g.ksq = pos->king[g.us];
     g.nchecks = 0;
     g.pin_from = 0;
+    g.passed = false;
     list->count = 0;
 
     /* the game is already over: a King is gone, or campmate */
@@ -300,6 +301,8 @@ static void generate(Position *pos, MoveList *list, int filter)
                 g.pin_to = pinner[k];
             }
         if ((v->special_types >> t) & 1) {
+            /* the ordinary part of a special piece is in its Betza string */
+            gen_piece(&g, from, t, false);
             if (!g.check_rule)
                 movegen_special(&g, from, t);
             else {

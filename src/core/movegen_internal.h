@@ -18,6 +18,7 @@ typedef struct GenCtx {
     int nchecks;
     bool check_rule;
     int pin_from, pin_dir, pin_to; /* pin line of the piece being generated */
+    bool passed;                   /* a pass is in the list already: one per position */
     uint8_t block[BOARD_ARRAY];    /* squares that resolve a single check */
 } GenCtx;
 

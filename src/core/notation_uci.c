@@ -62,3 +62,10 @@ bool move_from_uci(Position *pos, const char *text, Move *out, KageError *err)
     err->column = 0;
     return false;
 }
+
+int move_to_divide_text(Position *pos, Move m, char *buf) { return move_to_uci(pos, m, buf); }
+
+bool move_from_text(Position *pos, const char *text, Move *out, KageError *err)
+{
+    return move_from_san(pos, text, out, err);
+}

@@ -1,0 +1,72 @@
+/* kage: shogi-flavoured chess variants in a terminal.  main() dispatches on
+ * the first word through one table of subcommands. */
+#include "config.h"
+
+#include "cli.h"
+#include "kage/util.h"
+#include "kage/variant.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct Command {
+    const char *name;
+    const char *args;
+    const char *help;
+    int (*run)(int argc, char **argv);
+} Command;
+
+static const Command commands[] = {
+    {"perft", "[--divide] VARIANT FEN|startpos DEPTH", "count the legal move tree (move generator test)", cli_perft},
+    {"perft", "--bench [--quick]", "move generator speed on every start position", cli_perft},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: kage [OPTION]... [COMMAND [ARG]...]\n"
+               "Play Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n"
+               "Commands:\n");
+    for (int i = 0; i < N_ELEMS(commands); i++)
+        fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
+    fprintf(f, "\nOptions:\n"
+               "  -h, --help     show this help and exit\n"
+               "  -V, --version  show version information and exit\n\n"
+               "Variants:\n");
+    for (int i = 0; variant_defs[i]; i++)
+        fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);
+    fprintf(f, "\nThe game screen is not written yet; see README.md for what works today.\n"
+               "Report bugs to: %s\n",
+            PACKAGE_BUGREPORT);
+}
+
+static void version(void)
+{
+    printf("kage %s\n"
+           "Copyright (C) 2026 the Kage developers.\n"
+           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n",
+           PACKAGE_VERSION);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    const char *a = argv[1];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
+        version();
+        return 0;
+    }
+    for (int i = 0; i < N_ELEMS(commands); i++)
+        if (!strcmp(a, commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "kage: unknown command or option '%s'\nTry 'kage --help' for more information.\n", a);
+    return 2;
+}

@@ -1,0 +1,189 @@
+/* Move text both ways: every line of the SAN reference reproduced, every
+ * legal move printed and parsed back, and clear errors for bad input. */
+#include "test_util.h"
+
+#include "kage/gameend.h"
+#include "kage/movegen.h"
+#include "kage/notation.h"
+#include "kage/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *next_field(char **p)
+{
+    char *s = *p, *tab = strchr(s, '\t');
+    if (tab) {
+        *tab = 0;
+        *p = tab + 1;
+    } else
+        *p = s + strlen(s);
+    return s;
+}
+
+/* shared/reference/san-8x8.txt: UCI and SAN side by side, then the final
+ * FEN and the result Fairy-Stockfish gives. */
+static void move_to_san__reproduces_reference__san_8x8(void **state)
+{
+    (void)state;
+    char path[512];
+    FILE *f = fopen(test_reference_path("san-8x8.txt", path, sizeof path), "r");
+    assert_non_null(f);
+    static char line[65536];
+    int games = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strchr(line, '\t'))
+            continue;
+        line[strcspn(line, "\n")] = 0;
+        char *p = line;
+        char *variant = next_field(&p), *fen = next_field(&p), *ucis = next_field(&p), *sans = next_field(&p);
+        char *final = next_field(&p), *res = next_field(&p);
+        Position *pos = test_position(variant, fen);
+        char *su = NULL, *ss = NULL;
+        char *u = strtok_r(ucis, " ", &su), *s = strtok_r(sans, " ", &ss);
+        int ply = 0;
+        for (; u && s; u = strtok_r(NULL, " ", &su), s = strtok_r(NULL, " ", &ss), ply++) {
+            Move mu, ms;
+            KageError err;
+            char text[MOVE_TEXT_MAX];
+            if (!move_from_uci(pos, u, &mu, &err))
+                fail_msg("%s game %d ply %d: UCI %s: %s", variant, games, ply, u, err.msg);
+            move_to_san(pos, mu, text);
+            if (strcmp(text, s))
+                fail_msg("%s game %d ply %d: %s printed as %s, reference %s", variant, games, ply, u, text, s);
+            if (!move_from_san(pos, s, &ms, &err))
+                fail_msg("%s game %d ply %d: SAN %s: %s", variant, games, ply, s, err.msg);
+            assert_true(ms == mu);
+            move_to_uci(pos, mu, text);
+            assert_string_equal(text, u);
+            pos_make(pos, mu);
+        }
+        assert_null(u);
+        assert_null(s);
+        char out[512];
+        pos_get_fen(pos, out, sizeof out);
+        assert_string_equal(out, final);
+        GameResult r = game_result(pos);
+        assert_string_equal(game_outcome_text(r.outcome), res);
+        test_release(pos);
+        games++;
+    }
+    fclose(f);
+    assert_int_equal(games, 24);
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Every legal move along random games prints and parses back, both ways. */
+static void move_from_text__parses_printed_moves__random_games(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    for (int vi = 0; variant_defs[vi]; vi++) {
+        if (variant_defs[vi]->fen_style != FEN_FSF)
+            continue;
+        Position *pos = test_position(variant_defs[vi]->id, NULL);
+        for (int ply = 0; ply < 150; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            if (!list.count)
+                break;
+            for (int i = 0; i < list.count; i++) {
+                char text[MOVE_TEXT_MAX];
+                Move m;
+                KageError err;
+                move_to_san(pos, list.moves[i], text);
+                if (!move_from_san(pos, text, &m, &err))
+                    fail_msg("%s: SAN %s: %s", variant_defs[vi]->id, text, err.msg);
+                assert_true(m == list.moves[i]);
+                move_to_uci(pos, list.moves[i], text);
+                if (!move_from_text(pos, text, &m, &err))
+                    fail_msg("%s: UCI %s: %s", variant_defs[vi]->id, text, err.msg);
+                assert_true(m == list.moves[i]);
+            }
+            pos_make(pos, list.moves[rng_next(&seed) % (uint64_t)list.count]);
+        }
+        test_release(pos);
+    }
+}
+
+static void move_from_san__explains_error__bad_moves(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen, *text, *message;
+    } cases[] = {
+        {"shogun", NULL, "Qe5", "illegal move"},
+        {"shogun", NULL, "e5", "illegal move"},
+        {"shogun", NULL, "hello", "not a move"},
+        {"shogun", NULL, "", "empty move"},
+        {"shogun", NULL, "e2e5", "illegal move"},
+        {"shogun", NULL, "P@e4", "illegal drop"},
+        {"shogun", NULL, "O-O", "castling is not possible"},
+        {"shogun", "4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", "Rd1", "ambiguous move Rd1: could be Rad1, Rhd1"},
+        {"shogun", "4k3/8/8/8/8/8/8/R3K2R[] w - - 0 1", "Rf2", "illegal move"},
+        {"shogun", "4k3/8/8/8/8/8/8/1N3N1K[] w - - 0 1", "Nd2", "ambiguous move Nd2: could be Nbd2, Nfd2"},
+        {"shinobiplus", NULL, "X@e3", "illegal drop"},
+        {"shinobiplus", NULL, "J@e5", "illegal drop"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position *pos = test_position(cases[i].variant, cases[i].fen);
+        Move m;
+        KageError err;
+        if (move_from_text(pos, cases[i].text, &m, &err))
+            fail_msg("'%s' accepted", cases[i].text);
+        if (!strstr(err.msg, cases[i].message))
+            fail_msg("'%s': message '%s' lacks '%s'", cases[i].text, err.msg, cases[i].message);
+        test_release(pos);
+    }
+}
+
+static void move_from_san__accepts_loose_forms__people_typing(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen, *text, *uci;
+    } cases[] = {
+        {"shogun", NULL, "Nf3", "g1f3"},
+        {"shogun", NULL, "Ng1f3", "g1f3"},
+        {"shogun", NULL, "Ng1-f3", "g1f3"},
+        {"shogun", NULL, " e4 ", "e2e4"},
+        {"shogun", "4k3/8/8/8/8/8/8/1N3N1K[] w - - 0 1", "Nbd2", "b1d2"},
+        {"shogun", "4k3/3P4/8/8/8/8/8/4K3[] w - - 0 1", "d8", "d7d8+"},
+        {"shogun", "4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", "e6=C", "e5e6+"},
+        {"shogun", "4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", "e6", "e5e6"},
+        {"shogun", "r3k3/8/8/8/8/8/8/4K3[P] b q - 0 1", "0-0-0", "e8c8"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N*e3", "N@e3"},
+        {"shinobiplus", NULL, "J@e3", "J@e3"},
+        {"shinobiplus", NULL, "e2e4", "e2e4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position *pos = test_position(cases[i].variant, cases[i].fen);
+        Move m;
+        KageError err;
+        char uci[MOVE_TEXT_MAX];
+        if (!move_from_text(pos, cases[i].text, &m, &err))
+            fail_msg("'%s' rejected: %s", cases[i].text, err.msg);
+        move_to_uci(pos, m, uci);
+        assert_string_equal(uci, cases[i].uci);
+        test_release(pos);
+    }
+}
+
+int test_notation_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(move_to_san__reproduces_reference__san_8x8),
+        cmocka_unit_test(move_from_text__parses_printed_moves__random_games),
+        cmocka_unit_test(move_from_san__explains_error__bad_moves),
+        cmocka_unit_test(move_from_san__accepts_loose_forms__people_typing),
+    };
+    return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
+}
