@@ -155,6 +155,7 @@ typedef struct Variant {
     int hand_order[MAX_PIECE_TYPES];  /* types in printing order */
     int nhand_order;
     uint64_t royal_types, pawn_types, special_types;
+    uint64_t plain_types[2];          /* never promote and never immobile: moves need no checks */
     /* Zobrist keys */
     uint64_t zob_piece[128][BOARD_ARRAY];
     uint64_t zob_hand[2][MAX_PIECE_TYPES][MAX_HAND + 1];

@@ -95,6 +95,10 @@ static bool legal_by_test(GenCtx *g, Move m)
 static inline void add_move(GenCtx *g, int from, int to, int t, bool capture)
 {
     const Variant *v = g->v;
+    if ((v->plain_types[g->us] >> t) & 1) {
+        gen_push(g, move_make(from, to, MOVE_NORMAL, 0), capture);
+        return;
+    }
     const PieceInfo *pi = &v->type[t];
     int promo = pi->promotes;
     bool immobile = v->def->immobility_illegal && ((v->immobile[g->us][to] >> t) & 1);

@@ -405,6 +405,15 @@ Variant *variant_new(const VariantDef *def, KageError *err)
     }
     build_immobility(v);
     build_drops(v);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            bool immobile_somewhere = false;
+            for (int sq = 0; sq < BOARD_ARRAY; sq++)
+                if (v->file_of[sq] >= 0 && ((v->immobile[c][sq] >> t) & 1))
+                    immobile_somewhere = true;
+            if (!v->type[t].promotes && !(def->immobility_illegal && immobile_somewhere))
+                v->plain_types[c] |= (uint64_t)1 << t;
+        }
     build_castling(v);
     build_zobrist(v);
     return v;
