@@ -161,7 +161,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
     }
     Move found = MOVE_NONE;
     int nfound = 0;
-    char list[200] = "";
+    char list[160] = "";
     for (int i = 0; i < legal->count; i++) {
         Move m = legal->moves[i];
         int kind = move_kind(m), mf = move_from(m);
@@ -196,7 +196,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         return true;
     }
     if (nfound > 1) {
-        snprintf(err->msg, sizeof err->msg, "ambiguous move %s: could be %s", s, list);
+        snprintf(err->msg, sizeof err->msg, "ambiguous move %.60s: could be %s", s, list);
         err->column = -1;
         return false;
     }
