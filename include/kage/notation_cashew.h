@@ -22,9 +22,9 @@
  * mandatory anyway), codes are read in any case, the captured squares of the
  * canonical form in any order, and in the XBoard and readable forms the end
  * square captures whatever enemy stands on it.  CASHEW_ANY reads any of the
- * three: `pass`/`@@@@`; text starting with a code is readable; text with a
- * comma or of the form e5e6 is XBoard; square-dash is canonical; square-x is
- * readable without a code. */
+ * three, by what follows the first square: `pass`/`@@@@`; text starting with
+ * a code is readable; e5-... is canonical; e5x... is readable without a code;
+ * e5e6... is XBoard. */
 #ifndef KAGE_NOTATION_CASHEW_H
 #define KAGE_NOTATION_CASHEW_H
 
