@@ -3,6 +3,8 @@
 
 #include "kage/gameend.h"
 
+#include <stdio.h>
+
 static void expect(const char *variant, const char *fen, const char *moves, GameOutcome o, EndReason r)
 {
     Position *pos = test_position(variant, fen);
@@ -83,6 +85,31 @@ static void game_result__fifty_moves__draw(void **state)
     expect("shinobivchess", "4k3/8/8/8/8/8/8/4K3[] w - - 99 80", "e1d1", OUTCOME_NONE, END_NONE);
 }
 
+/* Cashew: the first repetition ends the game (seed rules, rules/cashew.md 7). */
+static void game_result__cashew_repetition__three_outcomes(void **state)
+{
+    (void)state;
+    const char *rest = "/13/13/13/13/13/13/13/13/13/13/6K6 w";
+    char fen[160];
+    /* Sente checks on every move with its Castle: Sente loses */
+    snprintf(fen, sizeof fen, "k12/12D%s", rest);
+    expect("cashew", fen, "m12m13 a13a12 m13m12 a12a13", OUTCOME_BLACK_WINS, END_PERPETUAL_CHECK);
+    /* Sente attacks the Gold on c5 with every move, Gote attacks nothing: Sente loses */
+    expect("cashew", "k12/13/13/13/13/13/13/13/2g9D/13/13/13/6K6 w", "m5l5 a13b13 l5m5 b13a13", OUTCOME_BLACK_WINS,
+           END_PERPETUAL_CHASE);
+    /* nobody attacks anything: a draw */
+    expect("cashew", "k12/13/13/13/13/13/13/13/13/13/13/13/6K6 w", "g1h1 a13b13 h1g1 b13a13", OUTCOME_DRAW,
+           END_REPETITION);
+    /* one step short of the repetition: the game goes on */
+    expect("cashew", "k12/13/13/13/13/13/13/13/13/13/13/13/6K6 w", "g1h1 a13b13 h1g1", OUTCOME_NONE, END_NONE);
+}
+
+static void game_result__king_captured__cashew(void **state)
+{
+    (void)state;
+    expect("cashew", "13/13/13/13/13/13/5kQ6/13/13/13/13/13/K12 w", "g7f7", OUTCOME_WHITE_WINS, END_KING_CAPTURED);
+}
+
 int test_gameend_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +121,8 @@ int test_gameend_run(void)
         cmocka_unit_test(game_result__repetition_draws__without_checks),
         cmocka_unit_test(game_result__repeater_loses__vchess),
         cmocka_unit_test(game_result__fifty_moves__draw),
+        cmocka_unit_test(game_result__cashew_repetition__three_outcomes),
+        cmocka_unit_test(game_result__king_captured__cashew),
     };
     return cmocka_run_group_tests_name("gameend", tests, NULL, NULL);
 }

@@ -59,5 +59,6 @@ int main(void)
     failed += test_movegen_run();
     failed += test_notation_run();
     failed += test_gameend_run();
+    failed += test_cashew_run();
     return failed ? 1 : 0;
 }

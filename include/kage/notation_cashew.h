@@ -21,10 +21,12 @@
  * Reading is lenient where nothing is lost: `+` may be left out (promotion is
  * mandatory anyway), codes are read in any case, the captured squares of the
  * canonical form in any order, and in the XBoard and readable forms the end
- * square captures whatever enemy stands on it.  CASHEW_ANY reads any of the
- * three, by what follows the first square: `pass`/`@@@@`; text starting with
- * a code is readable; e5-... is canonical; e5x... is readable without a code;
- * e5e6... is XBoard. */
+ * square captures whatever enemy stands on it (XBoard turning points on
+ * empty or friendly squares, and readable `-`sq steps on the way, are only
+ * path; a Lion or Wolf going out and back is the pass).  CASHEW_ANY reads
+ * any of the three, by what follows the first square: `pass`/`@@@@`; text
+ * starting with a code is readable; e5-... is canonical; e5x... is readable
+ * without a code; e5e6... is XBoard. */
 #ifndef KAGE_NOTATION_CASHEW_H
 #define KAGE_NOTATION_CASHEW_H
 

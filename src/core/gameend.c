@@ -126,7 +126,7 @@ GameResult game_result(Position *pos)
         if (!d->captures_to_hand && pos->st->halfmove < end)
             end = pos->st->halfmove;
         int count = 0;
-        for (int i = 4; i <= end; i += 2)
+        for (int i = 2; i <= end; i += 2) /* 2: a Lion or Wolf pass can repeat at once */
             if (pos->hist[pos->ply - i].key == pos->st->key && ++count + 1 == d->nfold)
                 return decide_repetition(pos, i);
     }
