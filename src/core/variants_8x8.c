@@ -45,72 +45,48 @@ static const PieceDef shogun_pieces[] = {
     {"Q", 'Q', NULL, "Queen", "Q", SPECIAL_NONE, 0, NULL, NULL, NULL},
 };
 
+/* What the three Shinobi rule sets share; each adds its start, zones and
+ * repetition rule. */
+#define SHINOBI_FAMILY                                                                                        \
+    .files = 8, .ranks = 8, .pieces = shinobi_pieces, .npieces = N_(shinobi_pieces),                          \
+    .hand_order = "C F H L J D M Q R B N P", .white_name = "Clan", .black_name = "Kingdom",                 \
+    .promo_rule = PROMO_ZONE_MANDATORY, .drop_region = {"*1 *2 *3 *4", NULL}, .immobility_illegal = true,   \
+    .castling = true, .flag_region = {"*8", "*1"}, .check_rule = true, .stalemate_value = VALUE_LOSS,       \
+    .fen_style = FEN_FSF
+
 const VariantDef variant_shinobiplus = {
+    SHINOBI_FAMILY,
     .id = "shinobiplus",
     .name = "Shinobi+",
     .summary = "The Sakura Clan, with pieces in hand, against a chess army; campmate wins",
-    .files = 8, .ranks = 8,
-    .pieces = shinobi_pieces, .npieces = N_(shinobi_pieces),
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w kq - 0 1",
-    .hand_order = "C F H L J D M Q R B N P",
-    .white_name = "Clan", .black_name = "Kingdom",
-    .promo_rule = PROMO_ZONE_MANDATORY,
     .promo_region = {"*7 *8", "*1 *2 *3"},
-    .drop_region = {"*1 *2 *3 *4", NULL},
-    .immobility_illegal = true,
-    .castling = true,
-    .flag_region = {"*8", "*1"},
-    .check_rule = true,
-    .stalemate_value = VALUE_LOSS,
     .nfold = 4, .rep_rule = REP_PERPETUAL_CHECK,
     .nmove_rule = 50,
-    .fen_style = FEN_FSF,
 };
 
 const VariantDef variant_shinobi = {
+    SHINOBI_FAMILY,
     .id = "shinobi",
     .name = "Shinobi",
     .summary = "The original Shinobi: Lances, Horses and a Captain start on the board",
-    .files = 8, .ranks = 8,
-    .pieces = shinobi_pieces, .npieces = N_(shinobi_pieces),
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[HLJDMM] w kq - 0 1",
-    .hand_order = "C F H L J D M Q R B N P",
-    .white_name = "Clan", .black_name = "Kingdom",
-    .promo_rule = PROMO_ZONE_MANDATORY,
     .promo_region = {"*7 *8", "*1 *2"},
-    .drop_region = {"*1 *2 *3 *4", NULL},
-    .immobility_illegal = true,
-    .castling = true,
-    .flag_region = {"*8", "*1"},
-    .check_rule = true,
-    .stalemate_value = VALUE_LOSS,
     .nfold = 4, .rep_rule = REP_PERPETUAL_CHECK,
     .nmove_rule = 50,
-    .fen_style = FEN_FSF,
 };
 
 const VariantDef variant_shinobivchess = {
+    SHINOBI_FAMILY,
     .id = "shinobivchess",
     .name = "Shinobi (vchess.club 2021)",
     .summary = "Shinobi as vchess.club played it in 2021: a pawn in hand, the repeater loses",
-    .files = 8, .ranks = 8,
-    .pieces = shinobi_pieces, .npieces = N_(shinobi_pieces),
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/3CK3[HHLJDMMP] w kq - 0 1",
-    .hand_order = "C F H L J D M Q R B N P",
-    .white_name = "Clan", .black_name = "Kingdom",
-    .promo_rule = PROMO_ZONE_MANDATORY,
     .promo_region = {"*7 *8", "*1 *2"},
-    .drop_region = {"*1 *2 *3 *4", NULL},
     .first_rank_pawn_drops = true,
     .double_step_region = {"*1 *2", NULL},
-    .immobility_illegal = true,
-    .castling = true,
-    .flag_region = {"*8", "*1"},
-    .check_rule = true,
-    .stalemate_value = VALUE_LOSS,
     .nfold = 3, .rep_rule = REP_REPEATER_LOSES,
     .nmove_rule = 0,
-    .fen_style = FEN_FSF,
 };
 
 const VariantDef variant_shogun = {

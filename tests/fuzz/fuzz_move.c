@@ -19,6 +19,9 @@ static const char *const fens[][2] = {
     {"shogun", "4k3/8/8/8/8/8/8/1N3N1K[] w - - 0 1"},
     {"shinobivchess", NULL},
     {"cashew", NULL},
+    {"cashew", "12k/13/13/13/13/6pp5/6L!6/13/13/13/13/13/K12 w"},
+    {"cashew", "12k/13/13/13/6p6/6p6/6p6/6W!6/13/13/13/13/K12 w"},
+    {"cashew", "12k/13/13/13/13/13/6H!6/13/13/13/13/13/K12 w"},
 };
 #define NFENS (int)(sizeof fens / sizeof fens[0])
 static Position *positions[NFENS];
