@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cli.h"
+#include "ui.h"
 #include "kage/util.h"
 #include "kage/variant.h"
 
@@ -23,20 +24,20 @@ static const Command commands[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "Usage: kage [OPTION]... [COMMAND [ARG]...]\n"
+    fprintf(f, "Usage: kage [OPTION]...            play in the terminal\n"
+               "       kage COMMAND [ARG]...       run a command\n"
                "Play Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n"
-               "Commands:\n");
+               "Options:\n");
+    ui_options_help(f);
+    fprintf(f, "  -V, --version        show version information and exit\n\nCommands:\n");
     for (int i = 0; i < N_ELEMS(commands); i++)
         fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
-    fprintf(f, "\nOptions:\n"
-               "  -h, --help     show this help and exit\n"
-               "  -V, --version  show version information and exit\n\n"
-               "Variants:\n");
+    fprintf(f, "\nVariants:\n");
     for (int i = 0; variant_defs[i]; i++)
         fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);
-    fprintf(f, "\nThe game screen is not written yet; see README.md for what works today.\n"
-               "Report bugs to: %s\n",
-            PACKAGE_BUGREPORT);
+    fprintf(f, "\nKeys during a game:\n");
+    ui_keys_help(f);
+    fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
 static void version(void)
@@ -51,10 +52,8 @@ static void version(void)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stdout);
-        return 0;
-    }
+    if (argc < 2)
+        return ui_main(argc, argv);
     const char *a = argv[1];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
         usage(stdout);
@@ -67,6 +66,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_ELEMS(commands); i++)
         if (!strcmp(a, commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
+    if (a[0] == '-')
+        return ui_main(argc, argv);
     fprintf(stderr, "kage: unknown command or option '%s'\nTry 'kage --help' for more information.\n", a);
     return 2;
 }

@@ -1,0 +1,396 @@
+/* Drawing the game screen into stdscr: title, board, hands, side panel and
+ * status line.  Everything is drawn on every update and curses sends the
+ * terminal only the cells that changed, which keeps a move to a few dozen
+ * bytes over a slow link. */
+#include "ui_internal.h"
+
+#include "kage/movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs)
+{
+    attr_t a = A_NORMAL;
+    if (attrs & TA_BOLD)
+        a |= A_BOLD;
+    if (attrs & TA_UNDERLINE)
+        a |= A_UNDERLINE;
+    if (attrs & TA_REVERSE)
+        a |= A_REVERSE;
+    if (attrs & TA_DIM)
+        a |= A_DIM;
+    if (attrs & TA_BLINK)
+        a |= A_BLINK;
+#ifdef A_ITALIC
+    if (attrs & TA_ITALIC)
+        a |= A_ITALIC;
+#endif
+    if (ui->form == FORM_MONO)
+        return a;
+    fg = fg < -1 ? -1 : fg;
+    bg = bg < -1 ? -1 : bg;
+    if (fg == -1 && bg == -1)
+        return a;
+    int i;
+    for (i = 0; i < ui->npairs; i++)
+        if (ui->pair_fg[i] == fg && ui->pair_bg[i] == bg)
+            return a | COLOR_PAIR(i + 1);
+    if (i >= UI_PAIRS_MAX || i + 1 >= COLOR_PAIRS)
+        return a; /* out of pairs: no colour rather than the wrong one */
+    init_pair((short)(i + 1), fg, bg);
+    ui->pair_fg[i] = fg;
+    ui->pair_bg[i] = bg;
+    ui->npairs++;
+    return a | COLOR_PAIR(i + 1);
+}
+
+attr_t ui_style(Ui *ui, ThemeStyle s)
+{
+    const Style *st = &ui->theme.s[ui->form][s];
+    return ui_attr(ui, st->fg, st->bg, st->attrs);
+}
+
+/* Display width of a UTF-8 string (wide characters count two). */
+static int text_width(const char *s, int *bytes_for, int max)
+{
+    mbstate_t ps;
+    memset(&ps, 0, sizeof ps);
+    int w = 0;
+    const char *p = s;
+    while (*p) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, p, MB_CUR_MAX, &ps);
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            n = 1;
+            wc = '?';
+        }
+        int cw = wcwidth(wc);
+        cw = cw < 0 ? 1 : cw;
+        if (w + cw > max)
+            break;
+        w += cw;
+        p += n;
+    }
+    if (bytes_for)
+        *bytes_for = (int)(p - s);
+    return w;
+}
+
+void ui_put(int y, int x, int width, attr_t a, const char *text)
+{
+    if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
+        return;
+    if (x + width > COLS)
+        width = COLS - x;
+    int nbytes;
+    text_width(text, &nbytes, width);
+    attrset(a);
+    mvaddnstr(y, x, text, nbytes);
+    attrset(A_NORMAL);
+}
+
+/* --- the board --------------------------------------------------------------------- */
+
+/* A style laid over another: its colours where set, its attributes added. */
+static void style_over(Style *base, const Style *top)
+{
+    if (top->fg != THEME_UNSET)
+        base->fg = top->fg;
+    if (top->bg != THEME_UNSET)
+        base->bg = top->bg;
+    base->attrs |= top->attrs;
+}
+
+static bool royal_attacked(const Position *pos, int sq)
+{
+    Piece p = pos->board[sq];
+    if (p == PIECE_EMPTY || !((pos->v->royal_types >> piece_type(p)) & 1))
+        return false;
+    Color c = piece_color(p);
+    /* with a check rule only the side to move can stand in check; in Cashew
+     * either King may be left attacked, and then it can be taken */
+    if (pos->v->def->check_rule && c != pos->side)
+        return false;
+    return pos_attacked(pos, sq, !c);
+}
+
+static void draw_square(Ui *ui, int file, int rank, const bool *target)
+{
+    Game *g = ui->game;
+    const Position *pos = g->pos;
+    const Variant *v = g->v;
+    const Style *th = ui->theme.s[ui->form];
+    const Layout *l = &ui->lay;
+    int sq = ui_square(ui, file, rank), col, row;
+    ui_board_to_view(ui, file, rank, &col, &row);
+    Style st = th[(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
+    if (g->nhist) {
+        Move last = g->hist[g->nhist - 1].move;
+        if ((move_kind(last) != MOVE_DROP && move_from(last) == sq) || move_to(last) == sq)
+            style_over(&st, &th[STYLE_LAST_MOVE]);
+    }
+    bool is_target = target[sq];
+    if (is_target)
+        style_over(&st, &th[STYLE_TARGET]);
+    if (sq == ui->sel_sq)
+        style_over(&st, &th[STYLE_SELECTED]);
+    if (royal_attacked(pos, sq))
+        style_over(&st, &th[STYLE_CHECK]);
+    bool cursor = file == ui->cur_file && rank == ui->cur_rank && ui->screen == SCREEN_GAME;
+    if (cursor)
+        style_over(&st, &th[STYLE_CURSOR]);
+    Piece p = pos->board[sq];
+    PieceLook look;
+    Style pst = st;
+    char text[40];
+    if (p != PIECE_EMPTY) {
+        Color c = piece_color(p);
+        glyph_piece(v, ui->glyphs, c, piece_type(p), &look);
+        ThemeStyle ps = look.promoted ? (c == WHITE ? STYLE_PROMOTED_FIRST : STYLE_PROMOTED_SECOND)
+                                      : (c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND);
+        style_over(&pst, &th[ps]);
+        snprintf(text, sizeof text, "%c%s%c", look.left, look.glyph, look.right);
+    } else if (is_target)
+        snprintf(text, sizeof text, " %s ", ui->glyphs == GLYPHS_UNICODE ? " ·" : " .");
+    else
+        snprintf(text, sizeof text, "    ");
+    int x = l->board_x + col * l->cw, y = l->board_y + row * l->ch;
+    attr_t bg = ui_attr(ui, st.fg, st.bg, st.attrs & ~(unsigned)TA_UNDERLINE);
+    for (int r = 0; r < l->ch; r++) {
+        attrset(bg);
+        mvhline(y + r, x, ' ', l->cw);
+    }
+    /* in a cell wider than 4 the marks stay next to the glyph */
+    ui_put(y + l->ch / 2, x + (l->cw - 4) / 2, 4, ui_attr(ui, pst.fg, pst.bg, pst.attrs), text);
+}
+
+static void draw_board(Ui *ui)
+{
+    const Variant *v = ui->game->v;
+    const Layout *l = &ui->lay;
+    bool target[BOARD_ARRAY] = {false};
+    if (ui->sel_sq != NO_SQUARE || ui->sel_drop) {
+        Move ms[MAX_MOVES];
+        int n = game_moves_matching(ui->game, ui->sel_sq, ui->sel_drop, -1, ms, MAX_MOVES);
+        for (int i = 0; i < n; i++)
+            target[move_to(ms[i])] = true;
+    }
+    for (int r = 0; r < v->ranks; r++)
+        for (int f = 0; f < v->files; f++)
+            draw_square(ui, f, r, target);
+    attr_t ca = ui_style(ui, STYLE_COORDS);
+    char buf[16];
+    for (int i = 0; i < v->ranks; i++) {
+        int file, rank;
+        ui_view_to_board(ui, 0, i, &file, &rank);
+        snprintf(buf, sizeof buf, "%2d", rank + 1);
+        ui_put(l->board_y + i * l->ch + l->ch / 2, 0, 2, ca, buf);
+    }
+    for (int i = 0; i < v->files; i++) {
+        int file, rank;
+        ui_view_to_board(ui, i, 0, &file, &rank);
+        snprintf(buf, sizeof buf, "%c", 'a' + file);
+        ui_put(l->board_y + l->board_h, l->board_x + i * l->cw + l->cw / 2 - 1, 1, ca, buf);
+    }
+}
+
+/* --- hands ------------------------------------------------------------------------------- */
+
+static void draw_hands(Ui *ui)
+{
+    const Layout *l = &ui->lay;
+    Game *g = ui->game;
+    if (!l->hands)
+        return;
+    for (int b = 0; b < 2; b++) {
+        Color c = ui_hand_color(ui, b);
+        int types[MAX_PIECE_TYPES], n = ui_hand_types(ui, c, types);
+        char title[64];
+        snprintf(title, sizeof title, "%s hand%s", game_side_name(g, c), n ? "" : ": -");
+        ui_put(l->hand_y[b], l->hand_x, LAYOUT_HAND_W, ui_style(ui, STYLE_DIM), title);
+        for (int i = 0; i < n && i < 2 * (l->hand_rows - 1); i++) {
+            PieceLook look;
+            glyph_piece(g->v, ui->glyphs, c, types[i], &look);
+            Style st = ui->theme.s[ui->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            bool sel = ui->sel_drop == types[i] && c == g->pos->side;
+            if (sel)
+                style_over(&st, &ui->theme.s[ui->form][STYLE_SELECTED]);
+            if (st.bg == THEME_UNSET)
+                st.bg = THEME_DEFAULT;
+            int x, y;
+            layout_hand_entry(l, b, i, &x, &y);
+            char text[40];
+            snprintf(text, sizeof text, "%c%s %-2d", sel ? '>' : ' ', look.glyph, g->pos->hand[c][types[i]]);
+            ui_put(y, x, LAYOUT_HAND_ENTRY - 1, ui_attr(ui, st.fg, st.bg, st.attrs), text);
+        }
+    }
+}
+
+/* --- side panel ---------------------------------------------------------------------------- */
+
+static void player_label(Ui *ui, Color c, char *buf, size_t size)
+{
+    if (ui_ai_plays(ui, c))
+        snprintf(buf, size, "AI, level %d", ui->opt.level);
+    else
+        snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "player" : "you");
+}
+
+static void draw_moves(Ui *ui, int y0, int y1)
+{
+    const Layout *l = &ui->lay;
+    Game *g = ui->game;
+    int x = l->panel_x, w = l->panel_w;
+    int colw = 6;
+    for (int i = 0; i < g->nhist; i++) {
+        int n = (int)strlen(g->hist[i].san) + 1;
+        colw = n > colw ? n : colw;
+    }
+    /* a move number, then one ply per column; one ply per line if narrow */
+    bool two = 5 + 2 * colw <= w;
+    int per = two ? 2 : 1;
+    int start_ply = g->v->def && g->pos->fullmove ? 0 : 0;
+    int nlines = (g->nhist + per - 1) / per, rows = y1 - y0;
+    if (rows <= 0)
+        return;
+    int first = nlines > rows ? nlines - rows : 0;
+    attr_t a = ui_style(ui, STYLE_TEXT), d = ui_style(ui, STYLE_DIM);
+    for (int ln = first; ln < nlines; ln++) {
+        int y = y0 + ln - first;
+        for (int k = 0; k < per; k++) {
+            int ply = ln * per + k + start_ply;
+            if (ply >= g->nhist)
+                break;
+            char num[16];
+            if (per == 2 || ply % 2 == 0)
+                snprintf(num, sizeof num, "%3d.", ply / 2 + 1);
+            else
+                snprintf(num, sizeof num, "%3d...", ply / 2 + 1);
+            if (k == 0)
+                ui_put(y, x, w, d, num);
+            int nx = x + (per == 2 ? 5 + k * colw : (int)strlen(num) + 1);
+            ui_put(y, nx, x + w - nx, ply == g->nhist - 1 ? a | A_BOLD : a, g->hist[ply].san);
+        }
+    }
+}
+
+static void draw_panel(Ui *ui)
+{
+    const Layout *l = &ui->lay;
+    Game *g = ui->game;
+    int x = l->panel_x, w = l->panel_w, y = l->panel_y;
+    char buf[256], who[160];
+    bool uni = ui->glyphs == GLYPHS_UNICODE;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        player_label(ui, c, who, sizeof who);
+        bool to_move = !game_over(g) && g->pos->side == c;
+        snprintf(buf, sizeof buf, "%s %s: %s", to_move ? (uni ? "▶" : ">") : " ", game_side_name(g, c), who);
+        ui_put(y++, x, w, ui_style(ui, to_move ? STYLE_TITLE : STYLE_TEXT), buf);
+    }
+    game_status_text(g, buf, sizeof buf);
+    ThemeStyle st = STYLE_MESSAGE;
+    if (!game_over(g) && g->v->def->check_rule && pos_in_check(g->pos))
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", in check");
+    else if (!game_over(g))
+        st = STYLE_TEXT;
+    ui_put(++y, x, w, ui_style(ui, st), buf);
+    y++;
+    if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
+        snprintf(buf, sizeof buf, "AI thinking%s%s", ui->ai_info[0] ? ": " : "...", ui->ai_info);
+    else if (ui->opt.mode != PLAY_HOTSEAT)
+        snprintf(buf, sizeof buf, "AI: %s", ui->ai_info[0] ? ui->ai_info : player_name(ui->ai));
+    else
+        buf[0] = 0;
+    ui_put(y++, x, w, ui_style(ui, STYLE_DIM), buf);
+    y++;
+    int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
+    if (ui->input == INPUT_CHOICE) {
+        ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), "Choose a move:");
+        for (int i = 0; i < ui->nchoice && y < bottom; i++) {
+            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->choice_text[i]);
+            ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
+        }
+    } else {
+        ui_put(y++, x, w, ui_style(ui, STYLE_DIM), "Moves");
+        draw_moves(ui, y, bottom);
+    }
+    ui_put(bottom, x, w, ui_style(ui, STYLE_DIM), "? help  n new  q quit");
+}
+
+/* --- title and status lines ------------------------------------------------------------------ */
+
+static void draw_status(Ui *ui)
+{
+    const Layout *l = &ui->lay;
+    char buf[300];
+    attr_t a = ui_style(ui, STYLE_TEXT);
+    switch (ui->input) {
+    case INPUT_PROMPT:
+        snprintf(buf, sizeof buf, "Move: %s", ui->line);
+        ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
+        move(l->status_y, (int)strlen(buf) < COLS ? (int)strlen(buf) : COLS - 1);
+        return;
+    case INPUT_CONFIRM:
+        ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), ui->question);
+        return;
+    default:
+        break;
+    }
+    if (ui->msg[0])
+        ui_put(l->status_y, 0, COLS, ui_style(ui, ui->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->msg);
+    else
+        ui_put(l->status_y, 0, COLS, a,
+               "arrows/hjkl move  Enter pick up/put down  Tab hand  : type a move  u undo  ? help");
+}
+
+void ui_draw_game(Ui *ui)
+{
+    Game *g = ui->game;
+    char buf[200];
+    snprintf(buf, sizeof buf, "Kage %s %s", ui->glyphs == GLYPHS_UNICODE ? "—" : "-", g->v->def->name);
+    ui_put(0, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
+    draw_board(ui);
+    draw_hands(ui);
+    draw_panel(ui);
+    draw_status(ui);
+}
+
+void ui_draw(Ui *ui)
+{
+    attrset(A_NORMAL);
+    erase();
+    ui_layout(ui);
+    if (!ui->lay.fits && ui->screen == SCREEN_GAME) {
+        /* the longest of these that fits, so the needed size always shows */
+        char buf[4][160];
+        snprintf(buf[0], sizeof buf[0], "Terminal too small: %s needs %dx%d, this one is %dx%d (q quits)",
+                 ui->game->v->def->name, ui->lay.need_cols, ui->lay.need_rows, COLS, LINES);
+        snprintf(buf[1], sizeof buf[1], "Too small: need %dx%d, have %dx%d", ui->lay.need_cols, ui->lay.need_rows,
+                 COLS, LINES);
+        snprintf(buf[2], sizeof buf[2], "Need %dx%d", ui->lay.need_cols, ui->lay.need_rows);
+        snprintf(buf[3], sizeof buf[3], "%dx%d", ui->lay.need_cols, ui->lay.need_rows);
+        int k = 0;
+        while (k < 3 && (int)strlen(buf[k]) > COLS)
+            k++;
+        ui_put(0, 0, COLS, A_NORMAL, buf[k]);
+        leaveok(stdscr, TRUE);
+        return;
+    }
+    leaveok(stdscr, ui->input != INPUT_PROMPT);
+    switch (ui->screen) {
+    case SCREEN_GAME:
+        ui_draw_game(ui);
+        break;
+    case SCREEN_HELP:
+        ui_draw_help(ui);
+        break;
+    case SCREEN_GUIDE:
+        ui_draw_guide(ui);
+        break;
+    case SCREEN_NEWGAME:
+        ui_draw_newgame(ui);
+        break;
+    }
+}

@@ -1,0 +1,60 @@
+/* The game being played: a position, the moves that led to it in human
+ * notation, a redo stack and the result.  Core only: no curses here, so the
+ * controller can be driven from tests. */
+#ifndef KAGE_UI_GAME_H
+#define KAGE_UI_GAME_H
+
+#include "kage/gameend.h"
+#include "kage/notation.h"
+#include "kage/position.h"
+
+#define GAME_SAN_MAX 32
+
+typedef struct GameMove {
+    Move move;
+    char san[GAME_SAN_MAX];
+} GameMove;
+
+typedef struct Game {
+    Variant *v;
+    Position *pos;
+    GameMove *hist; /* moves played since the start position */
+    int nhist, hist_cap;
+    Move *redo; /* moves taken back, the next one to redo last */
+    int nredo, redo_cap;
+    GameResult result;
+    bool result_by_agreement; /* resignation or agreed draw, not the position */
+    MoveList legal;           /* legal moves in pos, kept current */
+} Game;
+
+/* A new game of def from fen (NULL: the start position); NULL and a message
+ * in err if the FEN is bad. */
+Game *game_new(const VariantDef *def, const char *fen, KageError *err);
+void game_free(Game *g);
+
+/* m (legal now) as people read it: SAN, or Cashew's readable form
+ * ("LN e5xf6-g7+"); buf needs MOVE_TEXT_MAX bytes. */
+void game_move_text(Game *g, Move m, char *buf);
+
+/* Play a legal move: record its SAN, forget the redo stack, update the result. */
+void game_play(Game *g, Move m);
+/* Take back the last move (and any resignation); false if there is none. */
+bool game_undo(Game *g);
+/* Play again the last move taken back; false if there is none. */
+bool game_redo(Game *g);
+/* End the game by resignation of `loser`, or by an agreed draw. */
+void game_resign(Game *g, Color loser);
+void game_agree_draw(Game *g);
+
+static inline bool game_over(const Game *g) { return g->result.outcome != OUTCOME_NONE; }
+
+/* The display name of a side: "Clan", "Kingdom", "White", "Sente" ... */
+const char *game_side_name(const Game *g, Color c);
+/* "Kingdom wins by campmate", "Draw by repetition", "Clan to move". */
+void game_status_text(const Game *g, char *buf, size_t size);
+
+/* Moves of the selected piece: those from square `from` (or drops of `drop_type`
+ * when from is NO_SQUARE) that end on `to` (any `to` if to < 0). */
+int game_moves_matching(const Game *g, int from, int drop_type, int to, Move *out, int max);
+
+#endif

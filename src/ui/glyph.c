@@ -1,0 +1,121 @@
+/* Glyph tables.  The Kingdom plays with chess symbols; the Clan, both Shogun
+ * armies and both Cashew armies with one kanji per piece, chosen from shogi
+ * tradition where it has one (歩 香 桂 銀 金 角 飛 王 と) and by meaning
+ * elsewhere (忍 ninja, 狐 fox, 獅 lion ...).  Kanji are two cells wide
+ * everywhere, which keeps the columns aligned; chess symbols are one cell
+ * wide, so they get a space after them. */
+#include "glyph.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct GlyphRow {
+    const char *fen;
+    const char *kanji;
+} GlyphRow;
+
+static const GlyphRow shinobi_kanji[] = {
+    {"K", "王"}, {"P", "歩"}, {"C", "尉"}, {"J", "忍"}, {"D", "竜"}, {"F", "狐"}, {"L", "香"}, {"H", "桂"},
+    {"M", "僧"}, {"Q", "后"}, {"R", "飛"}, {"B", "角"}, {"N", "騎"}, {"+L", "飛"}, {"+H", "騎"}, {"+M", "角"},
+    {"+P", "と"}, {NULL, NULL},
+};
+
+static const GlyphRow shogun_kanji[] = {
+    {"K", "王"}, {"P", "歩"}, {"N", "桂"}, {"B", "角"}, {"R", "飛"}, {"F", "妃"}, {"+P", "尉"}, {"+N", "将"},
+    {"+B", "主"}, {"+R", "砲"}, {"+F", "后"}, {"C", "尉"}, {"G", "将"}, {"A", "主"}, {"M", "砲"}, {"Q", "后"},
+    {NULL, NULL},
+};
+
+static const GlyphRow cashew_kanji[] = {
+    {"K", "王"}, {"Q", "奔"}, {"P", "歩"}, {"L", "香"}, {"D'", "炮"}, {"G", "金"}, {"S", "銀"},
+    {"F", "豹"}, {"T'", "虎"}, {"V", "熊"}, {"I'", "佐"}, {"J'", "佑"}, {"L'", "左"}, {"R'", "右"},
+    {"D!", "広"}, {"T!", "深"}, {"H", "冠"}, {"D", "城"}, {"+O", "麟"}, {"+X", "凰"}, {"+N", "旗"},
+    {"G!", "鬼"}, {"H!", "鉤"}, {"H'", "駿"}, {"C'", "蝶"}, {"F'", "竜"}, {"K'", "鳶"}, {"P'", "蛇"},
+    {"O", "麒"}, {"X", "鳳"}, {"N", "民"}, {"W'", "賊"}, {"E'", "匈"}, {"L!", "獅"}, {"W!", "狼"},
+    {"+L!", "狂"}, {"+W!", "象"}, {"+W'", "狼"}, {"+E'", "獅"}, {NULL, NULL},
+};
+
+/* Chess symbols, [0] for the first player (outline), [1] filled. */
+static const struct {
+    char letter;
+    const char *sym[2];
+} chess_symbols[] = {
+    {'K', {"♔", "♚"}}, {'Q', {"♕", "♛"}}, {'R', {"♖", "♜"}},
+    {'B', {"♗", "♝"}}, {'N', {"♘", "♞"}}, {'P', {"♙", "♟"}},
+};
+
+static const char *kanji_of(const GlyphRow *t, const char *fen)
+{
+    for (; t->fen; t++)
+        if (!strcmp(t->fen, fen))
+            return t->kanji;
+    return NULL;
+}
+
+static const char *chess_of(const char *fen, Color c)
+{
+    if (fen[1])
+        return NULL;
+    for (size_t i = 0; i < sizeof chess_symbols / sizeof chess_symbols[0]; i++)
+        if (chess_symbols[i].letter == fen[0])
+            return chess_symbols[i].sym[c];
+    return NULL;
+}
+
+/* Letters: the FEN letter (8x8) or the two-letter code (Cashew), in lower
+ * case for the second player, without the promotion sign. */
+static void glyph_letters(const PieceDef *d, Color c, PieceLook *out)
+{
+    const char *s = d->code ? d->code : d->fen;
+    if (*s == '+')
+        s++;
+    int n = 0;
+    for (; *s && n < 2; s++) {
+        if (!isalpha((unsigned char)*s))
+            continue;
+        out->glyph[n++] = (char)(c == WHITE ? toupper((unsigned char)*s) : tolower((unsigned char)*s));
+    }
+    while (n < 2)
+        out->glyph[n++] = ' ';
+    out->glyph[n] = 0;
+    out->left = out->promoted ? '+' : ' ';
+}
+
+void glyph_piece(const Variant *v, GlyphSet gs, Color c, int type, PieceLook *out)
+{
+    const PieceDef *d = v->type[type].def;
+    memset(out, 0, sizeof *out);
+    out->left = out->right = ' ';
+    out->promoted = d->fen[0] == '+';
+    if (gs == GLYPHS_LETTERS) {
+        glyph_letters(d, c, out);
+        return;
+    }
+    const char *id = v->def->id;
+    const GlyphRow *table = !strcmp(id, "cashew") ? cashew_kanji : !strcmp(id, "shogun") ? shogun_kanji : shinobi_kanji;
+    bool kingdom = table == shinobi_kanji && c == BLACK;
+    const char *sym = kingdom ? chess_of(d->fen, c) : NULL;
+    if (sym) {
+        snprintf(out->glyph, sizeof out->glyph, "%s ", sym);
+        return;
+    }
+    const char *k = kanji_of(table, d->fen);
+    if (!k) { /* a piece this table does not know: fall back to letters */
+        glyph_letters(d, c, out);
+        return;
+    }
+    snprintf(out->glyph, sizeof out->glyph, "%s", k);
+    out->left = c == BLACK ? 'v' : ' ';
+    out->right = out->promoted ? '+' : ' ';
+}
+
+bool glyph_unicode_usable(const char *codeset, const char *term)
+{
+    if (!codeset || (strcasecmp(codeset, "UTF-8") && strcasecmp(codeset, "utf8")))
+        return false;
+    if (term && (!strcmp(term, "linux") || !strncmp(term, "linux-", 6) || !strcmp(term, "dumb")))
+        return false;
+    return true;
+}

@@ -1,0 +1,25 @@
+/* How a piece looks in one board cell: a glyph two cells wide (a kanji, a
+ * chess symbol plus a space, or letters) and two one-cell marks beside it,
+ * so that side and promotion stay clear without colour. */
+#ifndef KAGE_UI_GLYPH_H
+#define KAGE_UI_GLYPH_H
+
+#include "kage/variant.h"
+
+typedef enum GlyphSet { GLYPHS_UNICODE, GLYPHS_LETTERS } GlyphSet;
+
+typedef struct PieceLook {
+    char left;      /* 'v' before a second-player kanji; '+' before promoted letters */
+    char glyph[16]; /* UTF-8, two cells wide */
+    char right;     /* '+' after a promoted kanji */
+    bool promoted;  /* for the theme's promoted colour */
+} PieceLook;
+
+/* The look of a piece of type `type` and colour c in variant v. */
+void glyph_piece(const Variant *v, GlyphSet gs, Color c, int type, PieceLook *out);
+
+/* Can Unicode glyphs work here? Needs a UTF-8 codeset and a terminal other
+ * than the Linux console, whose font has no kanji. */
+bool glyph_unicode_usable(const char *codeset, const char *term);
+
+#endif

@@ -1,0 +1,177 @@
+/* Option parsing (see options.h).  Every option is a row of one table: its
+ * name, its argument, its help line; values are checked with a message that
+ * lists what would have been accepted. */
+#include "options.h"
+
+#include "kage/variant.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const mode_names[PLAY_MODE_COUNT] = {"play-first", "play-second", "hotseat", "watch"};
+static const char *const mode_texts[PLAY_MODE_COUNT] = {
+    "you move first, the AI replies",
+    "the AI moves first, you reply",
+    "two players at one keyboard",
+    "the AI plays both sides",
+};
+
+const char *options_mode_name(PlayMode m) { return mode_names[m]; }
+const char *options_mode_text(PlayMode m) { return mode_texts[m]; }
+
+typedef enum OptId { OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_THEME, OPT_FEN, OPT_HELP } OptId;
+
+static const struct {
+    OptId id;
+    const char *name, *arg, *help;
+} opt_table[] = {
+    {OPT_VARIANT, "variant", "ID", "game to play: shinobiplus (default), shinobi, shinobivchess, shogun, cashew"},
+    {OPT_MODE, "mode", "MODE", "play-first (default), play-second, hotseat or watch (AI against AI)"},
+    {OPT_LEVEL, "level", "N", "AI strength from 1 to 10 (default 4)"},
+    {OPT_GLYPHS, "glyphs", "SET", "unicode or letters (default: unicode where the terminal can show it)"},
+    {OPT_COLOR, "color", "WHEN", "never, auto (default) or always; NO_COLOR in the environment means never"},
+    {OPT_NO_MOUSE, "no-mouse", NULL, "do not use the mouse"},
+    {OPT_AUTO_FLIP, "auto-flip", NULL, "hot-seat: turn the board towards the side to move"},
+    {OPT_THEME, "theme", "NAME", "colour theme: default, high-contrast, classic, or a file"},
+    {OPT_FEN, "fen", "FEN", "start from this position instead of the usual one"},
+    {OPT_HELP, "help", NULL, "show this help and exit"},
+};
+#define NOPTS (int)(sizeof opt_table / sizeof opt_table[0])
+
+void options_help(FILE *f)
+{
+    for (int i = 0; i < NOPTS; i++) {
+        char left[40];
+        snprintf(left, sizeof left, "--%s%s%s", opt_table[i].name, opt_table[i].arg ? "=" : "",
+                 opt_table[i].arg ? opt_table[i].arg : "");
+        fprintf(f, "  %-20s %s\n", left, opt_table[i].help);
+    }
+}
+
+static int pick(const char *opt, const char *val, const char *const *names, int n, const char *also)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && !strcmp(val, names[i]))
+            return i;
+    fprintf(stderr, "kage: --%s: '%s' is not one of:", opt, val);
+    for (int i = 0; i < n; i++)
+        if (names[i])
+            fprintf(stderr, " %s", names[i]);
+    fprintf(stderr, "%s\n", also ? also : "");
+    return -1;
+}
+
+static bool set_option(UiOptions *o, OptId id, const char *name, const char *val)
+{
+    switch (id) {
+    case OPT_VARIANT:
+        if (!variant_find(val)) {
+            fprintf(stderr, "kage: --variant: unknown variant '%s'; choose one of:", val);
+            for (int i = 0; variant_defs[i]; i++)
+                fprintf(stderr, " %s", variant_defs[i]->id);
+            fputc('\n', stderr);
+            return false;
+        }
+        o->variant = variant_find(val)->id;
+        return true;
+    case OPT_MODE: {
+        static const char *const aliases[] = {"ai-black", "ai-white"};
+        for (int i = 0; i < 2; i++)
+            if (!strcmp(val, aliases[i])) {
+                o->mode = i == 0 ? PLAY_FIRST : PLAY_SECOND;
+                return true;
+            }
+        int m = pick(name, val, mode_names, PLAY_MODE_COUNT, " (or ai-black, ai-white)");
+        if (m < 0)
+            return false;
+        o->mode = (PlayMode)m;
+        return true;
+    }
+    case OPT_LEVEL: {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (!*val || *end || n < LEVEL_MIN || n > LEVEL_MAX) {
+            fprintf(stderr, "kage: --level: '%s' is not a number from %d to %d\n", val, LEVEL_MIN, LEVEL_MAX);
+            return false;
+        }
+        o->level = (int)n;
+        return true;
+    }
+    case OPT_GLYPHS: {
+        static const char *const names[] = {"auto", "unicode", "letters"};
+        int g = pick(name, val, names, 3, NULL);
+        if (g < 0)
+            return false;
+        o->glyphs = (GlyphWhen)g;
+        return true;
+    }
+    case OPT_COLOR: {
+        static const char *const names[] = {"auto", "never", "always"};
+        int c = pick(name, val, names, 3, NULL);
+        if (c < 0)
+            return false;
+        o->color = (ColorWhen)c;
+        return true;
+    }
+    case OPT_THEME:
+        o->theme = val;
+        return true;
+    case OPT_FEN:
+        o->fen = val;
+        return true;
+    default:
+        return true;
+    }
+}
+
+int options_parse(UiOptions *o, int argc, char **argv)
+{
+    *o = (UiOptions){.variant = "shinobiplus", .mode = PLAY_FIRST, .level = LEVEL_DEFAULT, .mouse = true};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h")) {
+            a = "--help";
+        } else if (strncmp(a, "--", 2)) {
+            fprintf(stderr, "kage: unexpected argument '%s'\nTry 'kage --help' for more information.\n", a);
+            return 2;
+        }
+        const char *body = a + 2, *eq = strchr(body, '=');
+        size_t len = eq ? (size_t)(eq - body) : strlen(body);
+        int k = -1;
+        for (int j = 0; j < NOPTS; j++)
+            if (strlen(opt_table[j].name) == len && !strncmp(body, opt_table[j].name, len))
+                k = j;
+        if (k < 0) {
+            fprintf(stderr, "kage: unknown option '%s'\nTry 'kage --help' for more information.\n", a);
+            return 2;
+        }
+        const char *val = NULL;
+        if (opt_table[k].arg) {
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else {
+                fprintf(stderr, "kage: --%s needs a value (%s)\n", opt_table[k].name, opt_table[k].arg);
+                return 2;
+            }
+        } else if (eq) {
+            fprintf(stderr, "kage: --%s takes no value\n", opt_table[k].name);
+            return 2;
+        }
+        switch (opt_table[k].id) {
+        case OPT_HELP:
+            return 1;
+        case OPT_NO_MOUSE:
+            o->mouse = false;
+            break;
+        case OPT_AUTO_FLIP:
+            o->auto_flip = true;
+            break;
+        default:
+            if (!set_option(o, opt_table[k].id, opt_table[k].name, val))
+                return 2;
+        }
+    }
+    return 0;
+}

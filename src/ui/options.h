@@ -1,0 +1,46 @@
+/* The game's command-line options, parsed into a UiOptions that the rest
+ * of the UI reads; one table gives both the parser and the help lines. */
+#ifndef KAGE_UI_OPTIONS_H
+#define KAGE_UI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum PlayMode {
+    PLAY_FIRST,   /* you play the side that moves first, the AI the other */
+    PLAY_SECOND,  /* the AI moves first */
+    PLAY_HOTSEAT, /* two people at one keyboard */
+    PLAY_WATCH,   /* the AI plays both sides */
+    PLAY_MODE_COUNT
+} PlayMode;
+
+typedef enum ColorWhen { COLOR_AUTO, COLOR_NEVER, COLOR_ALWAYS } ColorWhen;
+typedef enum GlyphWhen { GLYPH_AUTO, GLYPH_UNICODE, GLYPH_LETTERS } GlyphWhen;
+
+#define LEVEL_MIN 1
+#define LEVEL_MAX 10
+#define LEVEL_DEFAULT 4
+
+typedef struct UiOptions {
+    const char *variant; /* id, default shinobiplus */
+    PlayMode mode;
+    int level;
+    GlyphWhen glyphs;
+    ColorWhen color;
+    bool mouse;
+    bool auto_flip;      /* hot-seat: turn the board to the side to move */
+    const char *theme;   /* NULL: default */
+    const char *fen;     /* NULL: the start position */
+} UiOptions;
+
+/* Parse argv (argv[0] is the program name, options may start at argv[1]).
+ * Returns 0 to play, 1 when --help was printed (exit 0), or 2 after printing
+ * a message for a bad option to stderr (exit 2). */
+int options_parse(UiOptions *o, int argc, char **argv);
+/* The option lines of `kage --help`. */
+void options_help(FILE *f);
+
+const char *options_mode_name(PlayMode m);        /* "play-first" ... */
+const char *options_mode_text(PlayMode m);        /* "you play first against the AI" */
+
+#endif

@@ -1,0 +1,35 @@
+/* The AI player as the game screen sees it: start thinking on a copy of the
+ * position, get woken through a pipe when the move is ready, or cancel.
+ * Two implementations sit behind it: the real engine (include/kage/search.h)
+ * when it is built, and until then a random legal mover. */
+#ifndef KAGE_UI_PLAYER_H
+#define KAGE_UI_PLAYER_H
+
+#include "kage/position.h"
+
+typedef struct Player Player;
+
+/* A player of strength `level` (1-10) that writes a byte to wake_fd whenever
+ * it has news (a move, or a new line of search information). */
+Player *player_new(int level, int wake_fd);
+void player_free(Player *p);
+
+/* "Kage engine" or "random mover (AI not built yet)". */
+const char *player_name(const Player *p);
+void player_set_level(Player *p, int level);
+/* Forget what was learnt in the previous game (hash tables). */
+void player_new_game(Player *p);
+
+/* Start thinking about pos (copied) on a worker thread. */
+void player_start(Player *p, const Position *pos);
+bool player_busy(const Player *p);
+/* After a wake-up: if the move is ready, join the thread, store it in *out
+ * and return true. */
+bool player_poll(Player *p, Move *out);
+/* Stop thinking now and throw the move away (undo, new game, quit). */
+void player_cancel(Player *p);
+/* The latest search information as one line ("depth 6  +0.35  12k nodes");
+ * returns false when there is none. */
+bool player_info(Player *p, char *buf, size_t size);
+
+#endif

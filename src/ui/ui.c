@@ -1,0 +1,356 @@
+/* The game screen's main loop: terminal set-up and restore, signals through
+ * a self-pipe, poll() on the keyboard and that pipe, keys dispatched by the
+ * screen that is open.  The terminal is restored on every way out: normal
+ * exit, SIGTERM, SIGHUP, SIGINT, Ctrl-Z (and fg), and even a crash. */
+#include "ui.h"
+#include "ui_internal.h"
+
+#include "kage/variant.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* Set by signal handlers, read by the loop; the pipe wakes the loop up. */
+static volatile sig_atomic_t sig_winch, sig_quit, sig_tstp, sig_cont;
+static int sig_pipe_fd = -1;
+/* For the crash handler, which can only use async-signal-safe calls. */
+static struct termios saved_termios;
+static bool have_saved_termios;
+static volatile sig_atomic_t screen_active;
+
+static void on_signal(int sig)
+{
+    int saved = errno;
+    switch (sig) {
+    case SIGWINCH:
+        sig_winch = 1;
+        break;
+    case SIGTSTP:
+        sig_tstp = 1;
+        break;
+    case SIGCONT:
+        sig_cont = 1;
+        break;
+    default:
+        sig_quit = sig;
+        break;
+    }
+    if (sig_pipe_fd >= 0) {
+        char c = 'S';
+        ssize_t r = write(sig_pipe_fd, &c, 1);
+        (void)r;
+    }
+    errno = saved;
+}
+
+/* A crash: put the terminal back as it was, then die of the same signal. */
+static void on_crash(int sig)
+{
+    if (screen_active) {
+        static const char reset[] = KEYS_MOUSE_OFF "\033[?1049l\033[?25h\033[0m\r\n";
+        ssize_t r = write(STDOUT_FILENO, reset, sizeof reset - 1);
+        (void)r;
+        if (have_saved_termios)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_signal;
+    int sigs[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+    sa.sa_handler = on_crash;
+    int crash[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof crash / sizeof crash[0]; i++)
+        sigaction(crash[i], &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void mouse_mode(Ui *ui, bool on)
+{
+    if (!ui->opt.mouse || ui->mouse_on == on)
+        return;
+    fflush(stdout);
+    const char *s = on ? KEYS_MOUSE_ON : KEYS_MOUSE_OFF;
+    ssize_t r = write(STDOUT_FILENO, s, strlen(s));
+    (void)r;
+    ui->mouse_on = on;
+}
+
+static void choose_colours(Ui *ui)
+{
+    const char *nc = getenv("NO_COLOR");
+    bool colour = ui->opt.color == COLOR_ALWAYS || (ui->opt.color == COLOR_AUTO && !(nc && *nc));
+    ui->form = FORM_MONO;
+    if (!colour || !has_colors())
+        return;
+    start_color();
+    use_default_colors();
+    ui->form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
+}
+
+static void screen_start(Ui *ui)
+{
+    initscr();
+    screen_active = 1;
+    nonl();
+    curs_set(0);
+    leaveok(stdscr, TRUE);
+    choose_colours(ui);
+    /* libtermkey owns the keyboard: raw mode, no getch() anywhere */
+    ui->tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
+    if (!ui->tk)
+        ui->tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
+    termkey_set_canonflags(ui->tk, termkey_get_canonflags(ui->tk) | TERMKEY_CANON_DELBS);
+    mouse_mode(ui, true);
+}
+
+static void screen_stop(Ui *ui)
+{
+    if (!screen_active)
+        return;
+    mouse_mode(ui, false);
+    if (ui->tk) {
+        termkey_destroy(ui->tk);
+        ui->tk = NULL;
+    }
+    curs_set(1);
+    endwin();
+    screen_active = 0;
+}
+
+/* The terminal's size now (SIGWINCH only says that it changed). */
+static void apply_resize(Ui *ui)
+{
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+        resizeterm(ws.ws_row, ws.ws_col);
+    ui_layout(ui);
+    clearok(curscr, TRUE);
+}
+
+/* Ctrl-Z or SIGTSTP: give the terminal back, stop, and take it again on fg. */
+static void suspend(Ui *ui)
+{
+    mouse_mode(ui, false);
+    termkey_stop(ui->tk);
+    endwin();
+    signal(SIGTSTP, SIG_DFL);
+    raise(SIGTSTP);
+    /* ... stopped here until SIGCONT ... */
+    install_signals();
+    sig_cont = 0;
+    termkey_start(ui->tk);
+    refresh();
+    mouse_mode(ui, true);
+    apply_resize(ui);
+}
+
+static void handle_key(Ui *ui, TermKeyKey *key)
+{
+    KeyMouse m;
+    if (keys_mouse(ui->tk, key, &m)) {
+        ui_mouse(ui, &m);
+        return;
+    }
+    char name[KEY_NAME_MAX];
+    keys_name(ui->tk, key, name, sizeof name);
+    if (!name[0])
+        return;
+    if (!strcmp(name, "<C-z>")) { /* everywhere, even in prompts */
+        suspend(ui);
+        return;
+    }
+    if (ui->screen == SCREEN_GAME && !ui->lay.fits) {
+        if (!strcmp(name, "q") || !strcmp(name, "<C-c>"))
+            ui->quit = true; /* the board cannot be seen: no question asked */
+        return;
+    }
+    switch (ui->screen) {
+    case SCREEN_HELP:
+        ui_key_help(ui, name);
+        return;
+    case SCREEN_GUIDE:
+        ui_key_guide(ui, name);
+        return;
+    case SCREEN_NEWGAME:
+        ui_key_newgame(ui, name);
+        return;
+    case SCREEN_GAME:
+        break;
+    }
+    switch (ui->input) {
+    case INPUT_PROMPT:
+        ui_key_prompt(ui, name);
+        break;
+    case INPUT_CONFIRM:
+        ui_key_confirm(ui, name);
+        break;
+    case INPUT_CHOICE:
+        ui_key_choice(ui, name);
+        break;
+    case INPUT_BOARD:
+        if (!ui_key_board(ui, name))
+            ui_message(ui, true, "%s: no such key (? shows the keys)", name);
+        break;
+    }
+}
+
+static void drain(int fd)
+{
+    char buf[64];
+    while (read(fd, buf, sizeof buf) > 0)
+        ;
+}
+
+static void redraw(Ui *ui)
+{
+    ui_draw(ui);
+    curs_set(ui->input == INPUT_PROMPT && ui->screen == SCREEN_GAME && ui->lay.fits ? 1 : 0);
+    refresh();
+}
+
+static void loop(Ui *ui)
+{
+    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ui->wake[0], POLLIN, 0}};
+    int timeout = -1;
+    while (!ui->quit) {
+        if (sig_quit) {
+            ui->exit_status = 128 + sig_quit;
+            break;
+        }
+        if (sig_tstp) {
+            sig_tstp = 0;
+            suspend(ui);
+        }
+        if (sig_cont) { /* continued after SIGSTOP: the shell may have reset the tty */
+            sig_cont = 0;
+            termkey_stop(ui->tk);
+            termkey_start(ui->tk);
+            apply_resize(ui);
+        }
+        if (sig_winch) {
+            sig_winch = 0;
+            apply_resize(ui);
+        }
+        ui_ai_step(ui);
+        redraw(ui);
+        int r = poll(fds, 2, timeout);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (fds[1].revents & POLLIN)
+            drain(ui->wake[0]);
+        TermKeyKey key;
+        if (r == 0) { /* a lone Esc (or a cut sequence) waited long enough */
+            if (termkey_getkey_force(ui->tk, &key) == TERMKEY_RES_KEY)
+                handle_key(ui, &key);
+            timeout = -1;
+            continue;
+        }
+        if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+            ui->exit_status = 1;
+            break;
+        }
+        if (!(fds[0].revents & POLLIN))
+            continue;
+        termkey_advisereadable(ui->tk);
+        TermKeyResult res;
+        while ((res = termkey_getkey(ui->tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
+            handle_key(ui, &key);
+        timeout = res == TERMKEY_RES_AGAIN ? termkey_get_waittime(ui->tk) : -1;
+        if (res == TERMKEY_RES_EOF) {
+            ui->exit_status = 1;
+            break;
+        }
+    }
+}
+
+void ui_options_help(FILE *f) { options_help(f); }
+
+int ui_main(int argc, char **argv)
+{
+    Ui ui;
+    memset(&ui, 0, sizeof ui);
+    int r = options_parse(&ui.opt, argc, argv);
+    if (r == 1) {
+        printf("Usage: kage [OPTION]...\nPlay Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n");
+        options_help(stdout);
+        printf("\nKeys:\n");
+        ui_keys_help(stdout);
+        return 0;
+    }
+    if (r == 2)
+        return 2;
+    setlocale(LC_ALL, "");
+    /* check what can fail before the screen is taken over */
+    KageError err;
+    Game *probe = game_new(variant_find(ui.opt.variant), ui.opt.fen, &err);
+    if (!probe) {
+        fprintf(stderr, "kage: --fen: %s\n", err.msg);
+        if (err.column >= 0 && ui.opt.fen)
+            fprintf(stderr, "  %s\n  %*s^\n", ui.opt.fen, err.column, "");
+        return 2;
+    }
+    game_free(probe);
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "kage: the game needs a terminal on standard input and output\n");
+        return 1;
+    }
+    char theme_err[300];
+    theme_load(ui.opt.theme ? ui.opt.theme : "default", &ui.theme, theme_err, sizeof theme_err);
+    if (ui.opt.theme == NULL && strstr(theme_err, "not found"))
+        theme_err[0] = 0; /* no default.theme anywhere is fine: the built-in one is the same */
+    bool uni = glyph_unicode_usable(nl_langinfo(CODESET), getenv("TERM"));
+    ui.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni) ? GLYPHS_LETTERS
+                                                                                         : GLYPHS_UNICODE;
+    if (pipe(ui.wake) < 0) {
+        perror("kage: pipe");
+        return 1;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl(ui.wake[i], F_SETFL, fcntl(ui.wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(ui.wake[i], F_SETFD, FD_CLOEXEC);
+    }
+    sig_pipe_fd = ui.wake[1];
+    have_saved_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+    install_signals(); /* before initscr, so that curses keeps its hands off them */
+    ui.ai = player_new(ui.opt.level, ui.wake[1]);
+    screen_start(&ui);
+    ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level);
+    if (theme_err[0])
+        ui_message(&ui, true, "%s", theme_err);
+    else if (ui.opt.mode != PLAY_HOTSEAT && ui.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
+        ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");
+    loop(&ui);
+    player_free(ui.ai);
+    screen_stop(&ui);
+    game_free(ui.game);
+    sig_pipe_fd = -1;
+    close(ui.wake[0]);
+    close(ui.wake[1]);
+    if (ui.exit_status > 128) {
+        int sig = ui.exit_status - 128;
+        signal(sig, SIG_DFL);
+        raise(sig); /* die of the signal, as the shell expects */
+    }
+    return ui.exit_status;
+}

@@ -1,0 +1,80 @@
+# Helpers for the end-to-end tests: run the real kage in a detached tmux
+# session, send keys, read the screen back with capture-pane.
+# KAGE: the program (default: src/kage from the top of the tree).
+
+KAGE=${KAGE:-$(cd "$(dirname "$0")/../.." && pwd)/src/kage}
+export KAGE_THEME_DIR=${KAGE_THEME_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/themes}
+SOCK="kage-e2e-$$"
+SESSION=kage
+FAILS=0
+TESTNAME=$(basename "$0" .sh)
+trap 'tmux -L "$SOCK" kill-server 2>/dev/null' EXIT
+
+tm() { tmux -L "$SOCK" "$@"; }
+
+# start COLS ROWS ENV... -- ARGS...: run kage; the pane stays after it exits
+# and then shows "EXIT=<status>" and the terminal modes.
+start() {
+    local cols=$1 rows=$2
+    shift 2
+    local envs=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+    [ "$1" = "--" ] && shift
+    local cmd
+    cmd="env ${envs[*]} $(printf '%q ' "$KAGE" "$@"); echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 600"
+    session "$cols" "$rows" "$cmd"
+}
+
+# session COLS ROWS COMMAND: a fresh tmux server running COMMAND
+session() {
+    local i
+    tm kill-server 2>/dev/null
+    for i in 1 2 3 4 5; do # a server just killed may still hold the socket
+        sleep 0.2
+        tm -f /dev/null new-session -d -s "$SESSION" -x "$1" -y "$2" "$3" 2>/dev/null && break
+    done
+    tm set-option -g window-size manual 2>/dev/null
+}
+
+screen() { tm capture-pane -p -t "$SESSION" 2>/dev/null; }
+keys() { tm send-keys -t "$SESSION" "$@"; }
+resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
+
+# wait_for REGEX [SECONDS]: until the screen matches (grep -E)
+wait_for() {
+    local re=$1 t=${2:-5} i
+    for ((i = 0; i < t * 20; i++)); do
+        screen | grep -Eq -- "$re" && return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+check() { # check DESCRIPTION REGEX [SECONDS]
+    if wait_for "$2" "${3:-5}"; then
+        echo "ok   $TESTNAME: $1"
+    else
+        echo "FAIL $TESTNAME: $1 (no /$2/ on the screen)"
+        screen | sed 's/^/     | /'
+        FAILS=$((FAILS + 1))
+    fi
+}
+
+check_not() { # check_not DESCRIPTION REGEX: the screen does not match now
+    sleep 0.3
+    if screen | grep -Eq -- "$2"; then
+        echo "FAIL $TESTNAME: $1 (/$2/ is on the screen)"
+        screen | sed 's/^/     | /'
+        FAILS=$((FAILS + 1))
+    else
+        echo "ok   $TESTNAME: $1"
+    fi
+}
+
+finish() {
+    tm kill-server 2>/dev/null
+    [ "$FAILS" -eq 0 ]
+}
+
+command -v tmux >/dev/null || { echo "skip $TESTNAME: no tmux"; exit 77; }
+[ -x "$KAGE" ] || { echo "FAIL $TESTNAME: no program at $KAGE"; exit 1; }

@@ -1,0 +1,11 @@
+#!/bin/bash
+# Run every end-to-end test; the exit status counts the failed ones.
+cd "$(dirname "$0")" || exit 1
+failed=0
+for t in start moves ai_undo resize letters promotion mouse signals; do
+    bash "./$t.sh"
+    rc=$?
+    [ $rc -ne 0 ] && [ $rc -ne 77 ] && failed=$((failed + 1))
+done
+echo "e2e: $failed failed"
+exit $failed

@@ -1,0 +1,460 @@
+/* Unit tests of the game screen's pure parts: key and mouse decoding through
+ * libtermkey's abstract instance, layout arithmetic, themes, options, glyphs
+ * and the game controller.  Names read function__behaviour__condition. */
+#include "ui.h"
+
+#include "game.h"
+#include "glyph.h"
+#include "keys.h"
+#include "layout.h"
+#include "options.h"
+#include "theme.h"
+
+#include "kage/notation.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+
+/* --- keys ----------------------------------------------------------------------- */
+
+/* Feed bytes to an abstract termkey and name the first key. */
+static void key_of(const char *term, const char *bytes, size_t n, bool force, char *name)
+{
+    TermKey *tk = termkey_new_abstract(term, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_UTF8);
+    assert_non_null(tk);
+    termkey_push_bytes(tk, bytes, n);
+    TermKeyKey key;
+    TermKeyResult r = termkey_getkey(tk, &key);
+    if (force && r == TERMKEY_RES_AGAIN)
+        r = termkey_getkey_force(tk, &key);
+    assert_int_equal(r, TERMKEY_RES_KEY);
+    keys_name(tk, &key, name, KEY_NAME_MAX);
+    termkey_destroy(tk);
+}
+
+static void keys_name__plain_and_special_keys__vis_style_names(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *bytes, *name;
+    } cases[] = {
+        {"k", "k"}, {"?", "?"}, {"\r", "<Enter>"}, {" ", "<Space>"}, {"\t", "<Tab>"},
+        {"\033[Z", "<S-Tab>"}, {"\033[A", "<Up>"}, {"\033[D", "<Left>"}, {"\033OB", "<Down>"},
+        {"\x1a", "<C-z>"}, {"\x03", "<C-c>"}, {"\x12", "<C-r>"}, {"\x7f", "<Backspace>"},
+        {"\033OP", "<F1>"}, {"\033:", "<M-:>"},
+    };
+    char name[KEY_NAME_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        key_of("xterm", cases[i].bytes, strlen(cases[i].bytes), false, name);
+        assert_string_equal(name, cases[i].name);
+    }
+}
+
+static void keys_name__lone_escape__is_escape_after_force(void **state)
+{
+    (void)state;
+    char name[KEY_NAME_MAX];
+    key_of("xterm", "\033", 1, true, name);
+    assert_string_equal(name, "<Escape>");
+}
+
+static void keys_mouse__x10_press__zero_based_cell(void **state)
+{
+    (void)state;
+    const char *terms[] = {"xterm", "xterm-256color", "screen", "tmux-256color"};
+    for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++) {
+        TermKey *tk = termkey_new_abstract(terms[i], 0);
+        if (!tk)
+            continue; /* no terminfo entry on this system */
+        /* button 1 press at column 11, line 6 (1-based): 32+0, 32+11, 32+6 */
+        termkey_push_bytes(tk, "\033[M +&", 6);
+        TermKeyKey key;
+        assert_int_equal(termkey_getkey(tk, &key), TERMKEY_RES_KEY);
+        KeyMouse m;
+        assert_true(keys_mouse(tk, &key, &m));
+        assert_int_equal(m.button, 1);
+        assert_true(m.press);
+        assert_int_equal(m.x, 10);
+        assert_int_equal(m.y, 5);
+        char name[KEY_NAME_MAX];
+        keys_name(tk, &key, name, sizeof name);
+        assert_string_equal(name, ""); /* mouse events are not bindable keys */
+        termkey_destroy(tk);
+    }
+}
+
+static void keys_mouse__release__not_a_press(void **state)
+{
+    (void)state;
+    TermKey *tk = termkey_new_abstract("xterm", 0);
+    termkey_push_bytes(tk, "\033[M#+&", 6);
+    TermKeyKey key;
+    assert_int_equal(termkey_getkey(tk, &key), TERMKEY_RES_KEY);
+    KeyMouse m;
+    assert_true(keys_mouse(tk, &key, &m));
+    assert_false(m.press);
+    termkey_destroy(tk);
+}
+
+/* --- layout -------------------------------------------------------------------------- */
+
+static void layout_compute__8x8_with_hands__fits_80x24(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 80, 24, 8, 8, 12);
+    assert_true(l.fits);
+    assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
+    assert_true(l.board_y + l.board_h < l.status_y);
+    assert_true(l.hand_x >= l.board_x + l.board_w);
+    assert_true(l.panel_x >= l.hand_x + LAYOUT_HAND_W);
+}
+
+static void layout_compute__13x13__fits_80x24(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 80, 24, 13, 13, 0);
+    assert_true(l.fits);
+    assert_int_equal(l.cw, 4);
+    assert_int_equal(l.ch, 1);
+    assert_false(l.hands);
+}
+
+static void layout_compute__more_room__bigger_squares(void **state)
+{
+    (void)state;
+    Layout small, big;
+    layout_compute(&small, 80, 24, 8, 8, 12);
+    layout_compute(&big, 160, 50, 8, 8, 12);
+    assert_true(big.cw > small.cw);
+    assert_true(big.ch > small.ch);
+}
+
+static void layout_compute__tiny_terminal__says_needed_size(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 20, 5, 8, 8, 12);
+    assert_false(l.fits);
+    Layout ok;
+    layout_compute(&ok, l.need_cols, l.need_rows, 8, 8, 12);
+    assert_true(ok.fits); /* the size it asks for is enough */
+    layout_compute(&ok, l.need_cols - 1, l.need_rows, 8, 8, 12);
+    assert_false(ok.fits);
+}
+
+static void layout_compute__any_size__stays_inside_the_screen(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = {{8, 8, 12}, {8, 8, 10}, {13, 13, 0}};
+    for (int s = 0; s < 3; s++)
+        for (int cols = 1; cols < 240; cols += 7)
+            for (int rows = 1; rows < 80; rows += 3) {
+                Layout l;
+                layout_compute(&l, cols, rows, shapes[s][0], shapes[s][1], shapes[s][2]);
+                if (!l.fits)
+                    continue;
+                assert_true(l.board_x + l.board_w <= cols);
+                assert_true(l.board_y + l.board_h + 1 <= l.status_y);
+                assert_true(l.panel_x + l.panel_w <= cols);
+                assert_true(l.panel_y + l.panel_h <= rows);
+                if (l.hands)
+                    assert_true(l.hand_y[1] + l.hand_rows <= l.status_y);
+            }
+}
+
+static void layout_square_at__every_cell__round_trips(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 100, 30, 8, 8, 12);
+    for (int row = 0; row < 8; row++)
+        for (int col = 0; col < 8; col++) {
+            int c, r;
+            assert_true(layout_square_at(&l, l.board_x + col * l.cw + l.cw - 1, l.board_y + row * l.ch, &c, &r));
+            assert_int_equal(c, col);
+            assert_int_equal(r, row);
+        }
+    int c, r;
+    assert_false(layout_square_at(&l, l.board_x - 1, l.board_y, &c, &r));
+    assert_false(layout_square_at(&l, l.board_x, l.board_y + l.board_h, &c, &r));
+}
+
+static void layout_hand_at__entry_cells__round_trip(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 80, 24, 8, 8, 12);
+    for (int b = 0; b < 2; b++)
+        for (int i = 0; i < 12; i++) {
+            int x, y, bb, ii;
+            layout_hand_entry(&l, b, i, &x, &y);
+            assert_true(layout_hand_at(&l, x + 1, y, &bb, &ii));
+            assert_int_equal(bb, b);
+            assert_int_equal(ii, i);
+        }
+}
+
+/* --- themes ---------------------------------------------------------------------------- */
+
+static void theme_write__builtin_themes__parse_back_the_same(void **state)
+{
+    (void)state;
+    for (const char *const *n = theme_builtin_names(); *n; n++) {
+        Theme t, back;
+        assert_true(theme_builtin(*n, &t));
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        theme_write(f, &t);
+        fclose(f);
+        theme_builtin("default", &back);
+        char err[300];
+        assert_true(theme_parse(text, *n, &back, err, sizeof err));
+        for (int form = 0; form < FORM_COUNT; form++)
+            for (int k = 0; k < STYLE_COUNT; k++) {
+                assert_int_equal(back.s[form][k].attrs, t.s[form][k].attrs);
+                if (form != FORM_MONO) {
+                    assert_int_equal(back.s[form][k].fg, t.s[form][k].fg);
+                    assert_int_equal(back.s[form][k].bg, t.s[form][k].bg);
+                }
+            }
+        free(text);
+    }
+}
+
+static void theme_parse__errors__file_line_reason_and_theme_kept(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"[256]\ncursor = - 117\nfoo = red\n", "my.theme:3: unknown key 'foo'"},
+        {"cursor = red\n", "my.theme:1: 'cursor' comes before any [256], [8] or [mono] section"},
+        {"[8]\n\n# comment\ncursor = 200\n", "my.theme:4: colour '200' is out of range for this section"},
+        {"[mono]\ncursor = red\n", "my.theme:2: no colours in the [mono] section: 'red'"},
+        {"[256]\ncursor = red blue green\n", "my.theme:2: more than two colours (foreground, background) at 'green'"},
+        {"[256]\ncursor red\n", "my.theme:2: expected 'key = colours', a [section] or a # comment"},
+        {"[16]\n", "my.theme:1: unknown section [16] (expected [256], [8] or [mono])"},
+        {"[256]\ncursor = bright\n", "my.theme:2: 'bright' is neither a colour nor an attribute (bold underline reverse dim blink italic)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Theme t, before;
+        theme_builtin("classic", &t);
+        before = t;
+        char err[300] = "";
+        assert_false(theme_parse(cases[i].text, "my.theme", &t, err, sizeof err));
+        assert_string_equal(err, cases[i].msg);
+        assert_memory_equal(&t, &before, sizeof t);
+    }
+}
+
+static void theme_parse__good_line__changes_only_that_style(void **state)
+{
+    (void)state;
+    Theme t;
+    theme_builtin("default", &t);
+    char err[300];
+    assert_true(theme_parse("[256]\nfirst-piece = 205 - bold underline  # pinker\n", "x", &t, err, sizeof err));
+    assert_int_equal(t.s[FORM_256][STYLE_PIECE_FIRST].fg, 205);
+    assert_int_equal(t.s[FORM_256][STYLE_PIECE_FIRST].bg, THEME_UNSET);
+    assert_int_equal(t.s[FORM_256][STYLE_PIECE_FIRST].attrs, TA_BOLD | TA_UNDERLINE);
+    assert_int_equal(t.s[FORM_256][STYLE_LIGHT].bg, 223);
+}
+
+static void theme_load__missing_theme__default_and_message(void **state)
+{
+    (void)state;
+    Theme t;
+    char err[300];
+    const char *old = getenv("XDG_CONFIG_HOME");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("XDG_CONFIG_HOME", "/nonexistent", 1);
+    assert_false(theme_load("no-such-theme", &t, err, sizeof err));
+    assert_string_equal(t.name, "default");
+    assert_non_null(strstr(err, "no-such-theme"));
+    assert_true(theme_load("high-contrast", &t, err, sizeof err));
+    assert_string_equal(t.name, "high-contrast");
+    if (saved)
+        setenv("XDG_CONFIG_HOME", saved, 1);
+    else
+        unsetenv("XDG_CONFIG_HOME");
+    free(saved);
+}
+
+/* --- options ------------------------------------------------------------------------------- */
+
+static int parse(UiOptions *o, const char *a, const char *b)
+{
+    char *argv[] = {"kage", (char *)a, (char *)b, NULL};
+    int argc = b ? 3 : a ? 2 : 1;
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    int r = options_parse(o, argc, argv);
+    fclose(stderr);
+    stderr = saved;
+    return r;
+}
+
+static void options_parse__defaults__shinobiplus_play_first(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, NULL, NULL), 0);
+    assert_string_equal(o.variant, "shinobiplus");
+    assert_int_equal(o.mode, PLAY_FIRST);
+    assert_int_equal(o.level, LEVEL_DEFAULT);
+    assert_true(o.mouse);
+}
+
+static void options_parse__values__both_spellings(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, "--variant=cashew", NULL), 0);
+    assert_string_equal(o.variant, "cashew");
+    assert_int_equal(parse(&o, "--mode", "watch"), 0);
+    assert_int_equal(o.mode, PLAY_WATCH);
+    assert_int_equal(parse(&o, "--mode=ai-white", NULL), 0);
+    assert_int_equal(o.mode, PLAY_SECOND);
+    assert_int_equal(parse(&o, "--level=10", NULL), 0);
+    assert_int_equal(o.level, 10);
+    assert_int_equal(parse(&o, "--no-mouse", NULL), 0);
+    assert_false(o.mouse);
+    assert_int_equal(parse(&o, "--color=never", "--glyphs=letters"), 0);
+    assert_int_equal(o.color, COLOR_NEVER);
+    assert_int_equal(o.glyphs, GLYPH_LETTERS);
+}
+
+static void options_parse__bad_values__exit_status_2(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, "--variant=chess", NULL), 2);
+    assert_int_equal(parse(&o, "--level=0", NULL), 2);
+    assert_int_equal(parse(&o, "--level=11", NULL), 2);
+    assert_int_equal(parse(&o, "--level=3x", NULL), 2);
+    assert_int_equal(parse(&o, "--mode=solo", NULL), 2);
+    assert_int_equal(parse(&o, "--color=sometimes", NULL), 2);
+    assert_int_equal(parse(&o, "--bogus", NULL), 2);
+    assert_int_equal(parse(&o, "--level", NULL), 2);
+    assert_int_equal(parse(&o, "--no-mouse=yes", NULL), 2);
+    assert_int_equal(parse(&o, "stray", NULL), 2);
+    assert_int_equal(parse(&o, "--help", NULL), 1);
+}
+
+/* --- glyphs ---------------------------------------------------------------------------------- */
+
+static void glyph_piece__every_piece__two_cells_and_distinct(void **state)
+{
+    (void)state;
+    for (int vi = 0; variant_defs[vi]; vi++) {
+        KageError err;
+        Variant *v = variant_new(variant_defs[vi], &err);
+        assert_non_null(v);
+        for (int gs = 0; gs < 2; gs++)
+            for (Color c = WHITE; c <= BLACK; c++)
+                for (int t = 1; t <= v->ntypes; t++) {
+                    PieceLook a;
+                    glyph_piece(v, (GlyphSet)gs, c, t, &a);
+                    wchar_t w[8];
+                    size_t n = mbstowcs(w, a.glyph, 8);
+                    assert_true(n != (size_t)-1);
+                    assert_int_equal(wcswidth(w, n), 2);
+                    /* two types may look alike only if they are the same piece under two tokens */
+                    for (int u = 1; u < t; u++) {
+                        PieceLook b;
+                        glyph_piece(v, (GlyphSet)gs, c, u, &b);
+                        bool same = !strcmp(a.glyph, b.glyph) && a.left == b.left && a.right == b.right;
+                        if (same && gs == GLYPHS_UNICODE)
+                            fail_msg("%s: %s and %s look the same", v->def->id, v->type[t].def->fen,
+                                     v->type[u].def->fen);
+                    }
+                }
+        variant_free(v);
+    }
+}
+
+static void glyph_unicode_usable__locale_and_term(void **state)
+{
+    (void)state;
+    assert_true(glyph_unicode_usable("UTF-8", "xterm-256color"));
+    assert_false(glyph_unicode_usable("ANSI_X3.4-1968", "xterm-256color"));
+    assert_false(glyph_unicode_usable("UTF-8", "linux"));
+}
+
+/* --- game controller ---------------------------------------------------------------------------- */
+
+static Move text_move(Game *g, const char *text)
+{
+    Move m;
+    KageError err;
+    assert_true(move_from_text(g->pos, text, &m, &err));
+    return m;
+}
+
+static void game_play__undo_redo__history_follows(void **state)
+{
+    (void)state;
+    KageError err;
+    Game *g = game_new(variant_find("shinobiplus"), NULL, &err);
+    assert_non_null(g);
+    game_play(g, text_move(g, "e2e4"));
+    game_play(g, text_move(g, "e7e5"));
+    game_play(g, text_move(g, "J@c3"));
+    assert_int_equal(g->nhist, 3);
+    assert_string_equal(g->hist[0].san, "e4");
+    assert_string_equal(g->hist[2].san, "J@c3");
+    assert_true(game_undo(g));
+    assert_true(game_undo(g));
+    assert_int_equal(g->nhist, 1);
+    assert_true(game_redo(g));
+    assert_string_equal(g->hist[1].san, "e5");
+    game_play(g, text_move(g, "d2d4"));
+    assert_false(game_redo(g)); /* a new move forgets the redo stack */
+    game_resign(g, WHITE);
+    assert_true(game_over(g));
+    assert_int_equal(g->legal.count, 0);
+    assert_true(game_undo(g)); /* takes back the resignation, not a move */
+    assert_false(game_over(g));
+    assert_int_equal(g->nhist, 3);
+    game_free(g);
+}
+
+int test_ui_run(void)
+{
+    setlocale(LC_CTYPE, "C.UTF-8");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(keys_name__plain_and_special_keys__vis_style_names),
+        cmocka_unit_test(keys_name__lone_escape__is_escape_after_force),
+        cmocka_unit_test(keys_mouse__x10_press__zero_based_cell),
+        cmocka_unit_test(keys_mouse__release__not_a_press),
+        cmocka_unit_test(layout_compute__8x8_with_hands__fits_80x24),
+        cmocka_unit_test(layout_compute__13x13__fits_80x24),
+        cmocka_unit_test(layout_compute__more_room__bigger_squares),
+        cmocka_unit_test(layout_compute__tiny_terminal__says_needed_size),
+        cmocka_unit_test(layout_compute__any_size__stays_inside_the_screen),
+        cmocka_unit_test(layout_square_at__every_cell__round_trips),
+        cmocka_unit_test(layout_hand_at__entry_cells__round_trip),
+        cmocka_unit_test(theme_write__builtin_themes__parse_back_the_same),
+        cmocka_unit_test(theme_parse__errors__file_line_reason_and_theme_kept),
+        cmocka_unit_test(theme_parse__good_line__changes_only_that_style),
+        cmocka_unit_test(theme_load__missing_theme__default_and_message),
+        cmocka_unit_test(options_parse__defaults__shinobiplus_play_first),
+        cmocka_unit_test(options_parse__values__both_spellings),
+        cmocka_unit_test(options_parse__bad_values__exit_status_2),
+        cmocka_unit_test(glyph_piece__every_piece__two_cells_and_distinct),
+        cmocka_unit_test(glyph_unicode_usable__locale_and_term),
+        cmocka_unit_test(game_play__undo_redo__history_follows),
+    };
+    return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
+}
