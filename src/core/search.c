@@ -1,0 +1,598 @@
+/* The alpha-beta search: principal variation search with a transposition
+ * table, null move, late move reductions and a quiescence search over
+ * captures and promotions.  Game ends follow each variant's rules: mate and
+ * stalemate values, campmate, King capture (Cashew), repetition rules. */
+#include "search_internal.h"
+#include "kage/movegen.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NULL_MOVE move_make(0, 0, MOVE_PASS, 0)
+
+int64_t search_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static inline int mated_in(int ply) { return -SEARCH_MATE + ply; }
+static inline int mate_in(int ply) { return SEARCH_MATE - ply; }
+
+/* Mate scores are stored in the table relative to the node, not the root. */
+static int score_to_tt(int score, int ply)
+{
+    return score >= SEARCH_MATE_BOUND ? score + ply : score <= -SEARCH_MATE_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score >= SEARCH_MATE_BOUND ? score - ply : score <= -SEARCH_MATE_BOUND ? score + ply : score;
+}
+
+/* 1. Stop conditions, polled every 1024 nodes: engine_stop(), the hard
+ * time limit and the node limit. */
+static bool check_stop(Search *s)
+{
+    if (s->stopped)
+        return true;
+    if ((s->nodes & 1023) || !s->can_stop)
+        return false;
+    if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
+        (s->hard_ms && search_now_ms() - s->start_ms >= s->hard_ms) || (s->node_limit && s->nodes >= s->node_limit))
+        s->stopped = true;
+    return s->stopped;
+}
+
+/* --- game ends -------------------------------------------------------------- */
+
+/* Ends decided before any move is generated: campmate (the side that just
+ * moved reached its flag rank), and in games without a check rule a King
+ * that is gone or can be taken at once. */
+static bool immediate_end(Search *s, int ply, int *score)
+{
+    Position *pos = s->pos;
+    const Variant *v = pos->v;
+    if (s->ep->has_flag && movegen_campmate(pos)) {
+        *score = mated_in(ply);
+        return true;
+    }
+    if (!v->def->check_rule && v->royal_types) {
+        Color us = pos->side;
+        if (!pos->king[us]) {
+            *score = mated_in(ply);
+            return true;
+        }
+        if (!pos->king[!us] || pos_attacked(pos, pos->king[!us], us)) {
+            *score = mate_in(ply + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The value of having no legal move: mate, or the variant's stalemate value. */
+static int no_moves_value(Position *pos, bool in_check, int ply)
+{
+    const VariantDef *d = pos->v->def;
+    if (!d->check_rule || in_check)
+        return mated_in(ply);
+    switch (d->stalemate_value) {
+    case VALUE_LOSS:
+        return mated_in(ply);
+    case VALUE_WIN:
+        return mate_in(ply);
+    default:
+        return 0;
+    }
+}
+
+/* Check (and, for Cashew, attack) flags of the last `span` states, by
+ * unmaking and remaking the moves, as game_result() does. */
+static void cycle_flags(Position *pos, int span, bool want_attack, int8_t check[], int8_t attack[])
+{
+    Move moves[MAX_PLY * 2 + 8];
+    int k;
+    for (k = 0; k <= span; k++) {
+        check[k] = (int8_t)pos_in_check(pos);
+        attack[k] = (int8_t)(want_attack && pos_mover_attacks(pos));
+        if (k == span)
+            break;
+        moves[k] = pos->st->move;
+        pos_unmake(pos);
+    }
+    for (k = span - 1; k >= 0; k--) {
+        pos_make(pos, moves[k]);
+        pos->st->in_check = check[k];
+        if (want_attack)
+            pos->st->attacking = attack[k];
+    }
+}
+
+static bool every(const int8_t *f, int from, int to)
+{
+    for (int k = from; k <= to; k += 2)
+        if (!f[k])
+            return false;
+    return true;
+}
+
+static bool none(const int8_t *f, int from, int to)
+{
+    for (int k = from; k <= to; k += 2)
+        if (f[k])
+            return false;
+    return true;
+}
+
+/* The value of a repetition cycle of `span` plies for the side to move,
+ * under the variant's rule (gameend.c decides the same way). */
+static int cycle_value(Search *s, int span, int ply)
+{
+    Position *pos = s->pos;
+    enum RepetitionRule rule = pos->v->def->rep_rule;
+    if (rule == REP_DRAW)
+        return 0;
+    if (rule == REP_REPEATER_LOSES)
+        return mate_in(ply);
+    if (span > MAX_PLY * 2)
+        return 0;
+    int8_t check[MAX_PLY * 2 + 8], attack[MAX_PLY * 2 + 8];
+    cycle_flags(pos, span, rule == REP_CHECK_THEN_CHASE, check, attack);
+    if (rule == REP_PERPETUAL_CHECK) {
+        bool them = every(check, 0, span), us = every(check, 1, span - 1);
+        return them && !us ? mate_in(ply) : us && !them ? mated_in(ply) : 0;
+    }
+    bool check_them = every(check, 0, span - 2), check_us = every(check, 1, span - 1);
+    if (check_them != check_us)
+        return check_them ? mate_in(ply) : mated_in(ply);
+    bool chase_them = every(attack, 0, span - 2), chase_us = every(attack, 1, span - 1);
+    bool quiet_them = none(attack, 0, span - 2), quiet_us = none(attack, 1, span - 1);
+    if (chase_them && quiet_us)
+        return mate_in(ply);
+    if (chase_us && quiet_them)
+        return mated_in(ply);
+    return quiet_them && quiet_us ? 0 : mate_in(ply);
+}
+
+/* Has this position occurred before?  A repetition inside the search tree
+ * counts at once (whoever benefits can repeat it again); one with the game
+ * history only when it completes the variant's n-fold count. */
+static bool repetition(Search *s, int ply, int *score)
+{
+    Position *pos = s->pos;
+    const VariantDef *d = pos->v->def;
+    int end = pos->ply - s->null_floor;
+    if (!d->captures_to_hand && pos->st->halfmove < end)
+        end = pos->st->halfmove;
+    int count = 0, nfold = d->nfold ? d->nfold : 3;
+    uint64_t key = pos->st->key;
+    for (int i = 4; i <= end; i += 2)
+        if (pos->hist[pos->ply - i].key == key &&
+            (pos->ply - i >= s->root_ply || ++count + 1 >= nfold)) {
+            *score = d->nfold ? cycle_value(s, i, ply) : 0;
+            return true;
+        }
+    return false;
+}
+
+/* --- move ordering ------------------------------------------------------------ */
+
+static int moving_type(const Position *pos, Move m)
+{
+    return move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
+}
+
+/* The value of everything m captures (0 for a quiet move). */
+static int captured_value(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int kind = move_kind(m), v = 0;
+    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
+        return 0;
+    if (kind == MOVE_EP)
+        return s->ep->value[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
+    Piece p = pos->board[move_to(m)];
+    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
+        v += s->ep->value[piece_type(p)];
+    if (kind == MOVE_LOCUST) {
+        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                v += s->ep->value[piece_type(pos->board[move_from(m) + (k + 1) * d])];
+    }
+    return v;
+}
+
+/* What promotion adds to the moving piece (promotion by capture included). */
+static int promotion_gain(const Search *s, Move m, bool capture)
+{
+    const Variant *v = s->pos->v;
+    if (move_kind(m) == MOVE_DROP)
+        return 0;
+    int t = piece_type(s->pos->board[move_from(m)]);
+    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
+    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
+}
+
+enum { ORDER_TT = 1 << 30, ORDER_NOISY = 1 << 24, ORDER_KILLER = 1 << 22 };
+
+/* Order keys for every move of the list at this ply. */
+static void score_moves(Search *s, int ply, Move ttmove)
+{
+    const Position *pos = s->pos;
+    MoveList *list = &s->lists[ply];
+    int *sc = s->scores[ply];
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0 || movegen_is_capture(pos, m));
+        int t = moving_type(pos, m);
+        if (m == ttmove)
+            sc[i] = ORDER_TT;
+        else if (cap || gain || movegen_is_capture(pos, m))
+            sc[i] = ORDER_NOISY + (cap + gain) * 8 - s->ep->value[t] / 8;
+        else if (m == s->killers[ply][0])
+            sc[i] = ORDER_KILLER + 1;
+        else if (m == s->killers[ply][1])
+            sc[i] = ORDER_KILLER;
+        else
+            sc[i] = s->history[pos->side][t][move_to(m)];
+    }
+}
+
+/* Bring the best remaining move to position i and return it. */
+static Move pick_move(Search *s, int ply, int i)
+{
+    MoveList *list = &s->lists[ply];
+    int *sc = s->scores[ply], best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (sc[j] > sc[best])
+            best = j;
+    Move m = list->moves[best];
+    int k = sc[best];
+    list->moves[best] = list->moves[i], sc[best] = sc[i];
+    list->moves[i] = m, sc[i] = k;
+    return m;
+}
+
+static void update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
+{
+    Color us = s->pos->side;
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    if (s->killers[ply][0] != best) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+    for (int i = 0; i < nquiets; i++) {
+        int *h = &s->history[us][moving_type(s->pos, quiets[i])][move_to(quiets[i])];
+        int b = quiets[i] == best ? bonus : -bonus;
+        *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
+    }
+}
+
+static void update_pv(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pvlen[ply + 1] * sizeof(Move));
+    s->pvlen[ply] = s->pvlen[ply + 1] + 1;
+}
+
+static int evaluate(Search *s) { return eval_evaluate(s->ep, s->pos); }
+
+/* --- quiescence ------------------------------------------------------------- */
+
+/* Captures and promotions until the position is quiet; all moves when the
+ * King is attacked (check evasions; in Cashew, saving the King). */
+static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
+{
+    Position *pos = s->pos;
+    int score;
+    s->pvlen[ply] = 0;
+    if (check_stop(s))
+        return 0;
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (immediate_end(s, ply, &score))
+        return score;
+    if (ply >= MAX_PLY - 2)
+        return evaluate(s);
+
+    bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < 8;
+    int best = -SEARCH_INF, stand = 0;
+    if (!in_check) {
+        stand = best = evaluate(s);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+    }
+    MoveList *list = &s->lists[ply];
+    if (in_check)
+        movegen_legal(pos, list);
+    else
+        movegen_noisy(pos, list);
+    if (in_check && list->count == 0)
+        return no_moves_value(pos, true, ply);
+    score_moves(s, ply, MOVE_NONE);
+    for (int i = 0; i < list->count; i++) {
+        Move m = pick_move(s, ply, i);
+        if (!in_check) {
+            int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0);
+            /* delta pruning, and captures that lose material to a defender */
+            if (stand + cap + gain + 200 <= alpha)
+                continue;
+            if (!gain && cap < s->ep->value[moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
+                continue;
+        }
+        pos_make(pos, m);
+        score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
+        pos_unmake(pos);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(s, ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* --- the main search ----------------------------------------------------------- */
+
+/* Null move is unsafe where passing could be the only good move: keep it to
+ * positions where the side to move has pieces to spare (on the board or in
+ * hand), and demand more where having no move loses. */
+static bool null_move_ok(const Search *s)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int pieces = 0;
+    for (int t = 1; t <= v->ntypes; t++) {
+        if ((v->royal_types >> t) & 1 || (v->pawn_types >> t) & 1)
+            continue;
+        pieces += pos->count[us][t] + pos->hand[us][t];
+    }
+    return pieces >= (v->def->stalemate_value == VALUE_LOSS ? 3 : 1);
+}
+
+static int lmr_reduction(int depth, int count)
+{
+    if (depth < 3 || count < 3)
+        return 0;
+    return (int)(0.75 + log((double)depth) * log((double)count) / 2.25);
+}
+
+static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow_null)
+{
+    Position *pos = s->pos;
+    bool pv_node = beta - alpha > 1;
+    int score;
+
+    if (depth <= 0)
+        return qsearch(s, alpha, beta, ply, 0);
+    /* 1. stop, node count, immediate game ends, repetition */
+    s->pvlen[ply] = 0;
+    if (check_stop(s))
+        return 0;
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (immediate_end(s, ply, &score) || repetition(s, ply, &score))
+        return score;
+    if (ply >= MAX_PLY - 2)
+        return evaluate(s);
+
+    /* 2. mate distance pruning */
+    alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
+    beta = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
+    if (alpha >= beta)
+        return alpha;
+
+    /* 3. transposition table */
+    uint64_t key = pos->st->key;
+    const TTEntry *te = tt_probe(s->tt, key);
+    Move ttmove = MOVE_NONE;
+    if (te) {
+        ttmove = te->move;
+        int tts = score_from_tt(te->score, ply), bound = te->genbound & 3;
+        if (!pv_node && te->depth >= depth &&
+            (bound == TT_EXACT || (bound == TT_LOWER && tts >= beta) || (bound == TT_UPPER && tts <= alpha)))
+            return tts;
+    }
+
+    /* 4. static evaluation, reverse futility, null move */
+    bool in_check = pos->king[pos->side] && pos_in_check(pos);
+    int static_eval = in_check ? -SEARCH_INF : te ? te->eval : evaluate(s);
+    s->eval_stack[ply] = static_eval;
+    bool improving = !in_check && ply >= 2 && static_eval > s->eval_stack[ply - 2];
+    if (!pv_node && !in_check && abs(beta) < SEARCH_MATE_BOUND) {
+        if (depth <= 6 && static_eval - 90 * depth >= beta)
+            return static_eval;
+        if (allow_null && depth >= 3 && static_eval >= beta && null_move_ok(s)) {
+            int r = 3 + depth / 4, floor = s->null_floor;
+            pos_make(pos, NULL_MOVE);
+            s->null_floor = pos->ply;
+            score = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            pos_unmake(pos);
+            s->null_floor = floor;
+            if (s->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= SEARCH_MATE_BOUND ? beta : score;
+        }
+    }
+
+    /* 5. generate; no move is mate or stalemate; the n-move rule after that */
+    MoveList *list = &s->lists[ply];
+    movegen_legal(pos, list);
+    if (list->count == 0)
+        return no_moves_value(pos, in_check, ply);
+    const VariantDef *d = pos->v->def;
+    if (d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
+        return 0;
+    score_moves(s, ply, ttmove);
+
+    /* 6. the move loop: PVS with reductions and late quiet-move pruning */
+    int best = -SEARCH_INF, count = 0, nquiets = 0;
+    Move best_move = MOVE_NONE, quiets[64];
+    int new_depth = depth - 1 + (in_check && ply < 2 * s->iter + 8 ? 1 : 0);
+    for (int i = 0; i < list->count; i++) {
+        Move m = pick_move(s, ply, i);
+        int order = s->scores[ply][i];
+        bool noisy = order >= ORDER_NOISY && order < ORDER_TT ? true
+                     : m == ttmove ? movegen_is_capture(pos, m) || move_kind(m) == MOVE_PROMO : false;
+        bool killer = order >= ORDER_KILLER && order < ORDER_NOISY;
+        pos_make(pos, m);
+        bool gives_check = pos->king[pos->side] && d->check_rule && pos_in_check(pos);
+        count++;
+        if (!pv_node && !in_check && !noisy && !gives_check && !killer && best > -SEARCH_MATE_BOUND) {
+            int lmp = 4 + depth * depth * (improving ? 3 : 2);
+            if ((depth <= 4 && count > lmp) || (depth <= 3 && static_eval + 120 + 100 * depth <= alpha)) {
+                pos_unmake(pos);
+                continue;
+            }
+        }
+        if (count == 1) {
+            score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+        } else {
+            int r = 0;
+            if (!noisy && !in_check && !gives_check) {
+                r = lmr_reduction(depth, count) - pv_node - killer + !improving;
+                if (order > 8000)
+                    r--;
+                r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+            }
+            score = -search(s, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (r > 0 && score > alpha)
+                score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            if (pv_node && score > alpha && score < beta)
+                score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        pos_unmake(pos);
+        if (s->stopped)
+            return 0;
+        if (!noisy && nquiets < 64)
+            quiets[nquiets++] = m;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                update_pv(s, ply, m);
+                if (score >= beta) {
+                    if (!noisy)
+                        update_history(s, ply, depth, m, quiets, nquiets);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_LOWER : best_move ? TT_EXACT : TT_UPPER;
+    tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+             bound);
+    return best;
+}
+
+/* --- the root ----------------------------------------------------------------- */
+
+int search_begin(Search *s)
+{
+    Position *pos = s->pos;
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 64; t++)
+            for (int sq = 0; sq < BOARD_ARRAY; sq++)
+                s->history[c][t][sq] /= 4;
+    s->root_ply = pos->ply;
+    s->null_floor = 0;
+    s->nodes = 0;
+    s->seldepth = 0;
+    s->stopped = false;
+    s->can_stop = false;
+    s->best_move = MOVE_NONE;
+    s->best_pvlen = 0;
+    MoveList *list = &s->lists[0];
+    int score;
+    if (immediate_end(s, 0, &score)) {
+        s->nroot = 0;
+        return 0;
+    }
+    movegen_legal(pos, list);
+    const TTEntry *te = tt_probe(s->tt, pos->st->key);
+    score_moves(s, 0, te ? te->move : MOVE_NONE);
+    s->nroot = list->count;
+    for (int i = 0; i < list->count; i++) {
+        Move m = pick_move(s, 0, i);
+        s->root[i] = (RootMove){m, 0, list->count - i};
+    }
+    return s->nroot;
+}
+
+/* Root moves in order: the best of the last iteration first. */
+static int cmp_root(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    return (y->order > x->order) - (y->order < x->order);
+}
+
+int search_root(Search *s, int depth, int alpha, int beta)
+{
+    Position *pos = s->pos;
+    int best = -SEARCH_INF;
+    bool in_check = pos->king[pos->side] && pos_in_check(pos);
+    s->iter = depth;
+    s->pvlen[0] = 0;
+    qsort(s->root, (size_t)s->nroot, sizeof s->root[0], cmp_root);
+    for (int i = 0; i < s->nroot; i++) {
+        RootMove *rm = &s->root[i];
+        int score, nd = depth - 1 + in_check, a = alpha - rm->noise, b = beta - rm->noise;
+        pos_make(pos, rm->move);
+        if (i == 0) {
+            score = -search(s, -b, -a, nd, 1, true);
+        } else {
+            score = -search(s, -a - 1, -a, nd, 1, true);
+            if (score > a && score < b)
+                score = -search(s, -b, -a, nd, 1, true);
+        }
+        pos_unmake(pos);
+        if (s->stopped)
+            break;
+        score += rm->noise;
+        rm->order = score > alpha ? SEARCH_INF + 1 : -SEARCH_INF + s->nroot - i;
+        if (score > best)
+            best = score;
+        if (score > alpha) {
+            alpha = score;
+            update_pv(s, 0, rm->move);
+            if (score < beta || !s->best_move) {
+                s->best_move = rm->move;
+                s->best_score = score - rm->noise;
+                s->best_pvlen = s->pvlen[0];
+                memcpy(s->best_pv, s->pv[0], (size_t)s->pvlen[0] * sizeof(Move));
+            }
+            for (int j = 0; j < i; j++)
+                s->root[j].order--;
+            s->can_stop = true;
+            if (score >= beta)
+                break;
+        }
+    }
+    if (!s->best_move && s->nroot) {
+        s->best_move = s->root[0].move;
+        s->best_score = best;
+        s->best_pvlen = 1;
+        s->best_pv[0] = s->best_move;
+    }
+    s->can_stop = true;
+    return best;
+}
