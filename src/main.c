@@ -20,6 +20,10 @@ typedef struct Command {
 static const Command commands[] = {
     {"perft", "[--divide] VARIANT FEN|startpos DEPTH", "count the legal move tree (move generator test)", cli_perft},
     {"perft", "--bench [--quick]", "move generator speed on every start position", cli_perft},
+    {"uci", "", "run as a UCI engine (as Fairy-Stockfish speaks it) on standard input and output", cli_uci},
+    {"xboard", "", "run as an XBoard/CECP 2 engine on standard input and output", cli_xboard},
+    {"bench", "[DEPTH [HASH_MB]]", "search fixed positions of every variant: node signature and speed", cli_bench},
+    {"adjudicate", NULL, NULL, cli_adjudicate}, /* for tools/match.py */
 };
 
 static void usage(FILE *f)
@@ -31,7 +35,8 @@ static void usage(FILE *f)
     ui_options_help(f);
     fprintf(f, "  -V, --version        show version information and exit\n\nCommands:\n");
     for (int i = 0; i < N_ELEMS(commands); i++)
-        fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
+        if (commands[i].help)
+            fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
     fprintf(f, "\nVariants:\n");
     for (int i = 0; variant_defs[i]; i++)
         fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);

@@ -60,5 +60,6 @@ int main(void)
     failed += test_notation_run();
     failed += test_gameend_run();
     failed += test_cashew_run();
+    failed += test_search_run();
     return failed ? 1 : 0;
 }

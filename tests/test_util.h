@@ -24,5 +24,6 @@ int test_movegen_run(void);
 int test_notation_run(void);
 int test_gameend_run(void);
 int test_cashew_run(void);
+int test_search_run(void);
 
 #endif

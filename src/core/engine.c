@@ -206,14 +206,10 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
             fn(ctx, &info);
         }
         int64_t elapsed = search_now_ms() - s->start_ms;
-        if (!lim->infinite) {
-            if (nroot == 1 && hard)
-                break;
-            if (soft && elapsed >= soft * 6 / 10)
-                break;
-            if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
-                break;
-        }
+        if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
+            break; /* a shorter mate would have been found by now */
+        if (!lim->infinite && ((nroot == 1 && hard) || (soft && elapsed >= soft * 6 / 10)))
+            break;
     }
     /* an infinite search waits for engine_stop() even when it is done */
     while (lim->infinite && !s->stopped && !atomic_load(&e->stop)) {

@@ -5,7 +5,6 @@
 #include "search_internal.h"
 #include "kage/movegen.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,7 +50,8 @@ static bool check_stop(Search *s)
 
 /* Ends decided before any move is generated: campmate (the side that just
  * moved reached its flag rank), and in games without a check rule a King
- * that is gone or can be taken at once. */
+ * that is gone or (below the root, where a move must be chosen) can be
+ * taken at once. */
 static bool immediate_end(Search *s, int ply, int *score)
 {
     Position *pos = s->pos;
@@ -66,7 +66,7 @@ static bool immediate_end(Search *s, int ply, int *score)
             *score = mated_in(ply);
             return true;
         }
-        if (!pos->king[!us] || pos_attacked(pos, pos->king[!us], us)) {
+        if (ply > 0 && (!pos->king[!us] || pos_attacked(pos, pos->king[!us], us))) {
             *score = mate_in(ply + 1);
             return true;
         }
@@ -365,11 +365,21 @@ static bool null_move_ok(const Search *s)
     return pieces >= (v->def->stalemate_value == VALUE_LOSS ? 3 : 1);
 }
 
+/* 100 * ln(n) for n < 64, for the reduction formula (no libm needed). */
+static const int16_t ln100[64] = {
+    0, 0, 69, 110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271,
+    277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
+    347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
+    387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
+};
+
 static int lmr_reduction(int depth, int count)
 {
     if (depth < 3 || count < 3)
         return 0;
-    return (int)(0.75 + log((double)depth) * log((double)count) / 2.25);
+    depth = depth < 63 ? depth : 63;
+    count = count < 63 ? count : 63;
+    return (7500 + ln100[depth] * ln100[count] * 100 / 225) / 10000;
 }
 
 static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow_null)
@@ -470,7 +480,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                 r = lmr_reduction(depth, count) - pv_node - killer + !improving;
                 if (order > 8000)
                     r--;
-                r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+                r = r > new_depth - 1 ? new_depth - 1 : r;
+                r = r < 0 ? 0 : r;
             }
             score = -search(s, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
             if (r > 0 && score > alpha)

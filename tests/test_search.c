@@ -1,0 +1,381 @@
+/* The engine: forced wins found within a node budget (mate, a winning
+ * drop, campmate, a winning stalemate, King capture), every variant's rules
+ * for game ends, legal moves from every start position, stopping from
+ * another thread, levels and time limits.  Each forced win is also checked
+ * by a brute-force solver built on game_result(), independent of the search. */
+#include "test_util.h"
+
+#include "kage/gameend.h"
+#include "kage/movegen.h"
+#include "kage/notation.h"
+#include "kage/search.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+int test_search_run(void);
+
+/* Can the side to move force a win within `plies` plies (odd)? */
+static bool forced_win(Position *pos, int plies)
+{
+    MoveList list;
+    movegen_legal(pos, &list);
+    Color us = pos->side;
+    GameOutcome win = us == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS;
+    for (int i = 0; i < list.count; i++) {
+        pos_make(pos, list.moves[i]);
+        GameResult r = game_result(pos);
+        bool won = r.outcome == win;
+        if (!won && r.outcome == OUTCOME_NONE && plies >= 3) {
+            MoveList replies;
+            movegen_legal(pos, &replies);
+            won = true;
+            for (int j = 0; j < replies.count && won; j++) {
+                pos_make(pos, replies.moves[j]);
+                GameResult r2 = game_result(pos);
+                won = r2.outcome == win || (r2.outcome == OUTCOME_NONE && forced_win(pos, plies - 2));
+                pos_unmake(pos);
+            }
+        }
+        pos_unmake(pos);
+        if (won)
+            return true;
+    }
+    return false;
+}
+
+typedef struct Found {
+    Move move;
+    SearchInfo last;
+} Found;
+
+static void keep_info(void *ctx, const SearchInfo *info) { ((Found *)ctx)->last = *info; }
+
+/* Search with a node budget and return the move and last report. */
+static Found search_nodes(Position *pos, uint64_t nodes, int depth)
+{
+    Engine *e = engine_new(8);
+    SearchLimits lim = {0};
+    lim.nodes = nodes;
+    lim.depth = depth;
+    Found f;
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    engine_free(e);
+    return f;
+}
+
+static void assert_uci(Position *pos, Move m, const char *want)
+{
+    char buf[MOVE_TEXT_MAX];
+    assert_true(m != MOVE_NONE);
+    move_to_uci(pos, m, buf);
+    assert_string_equal(buf, want);
+}
+
+/* After the engine's move, the game is over with this result. */
+static void assert_move_ends(Position *pos, Move m, GameOutcome outcome, EndReason reason)
+{
+    assert_true(movegen_is_legal(pos, m));
+    pos_make(pos, m);
+    GameResult r = game_result(pos);
+    pos_unmake(pos);
+    assert_int_equal(r.outcome, outcome);
+    assert_int_equal(r.reason, reason);
+}
+
+static void search__finds_mate_in_one__shogun(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", "7k/8/6K1/8/8/8/8/R7[] w - - 0 1");
+    Found f = search_nodes(pos, 20000, 0);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_CHECKMATE);
+    test_release(pos);
+}
+
+static void search__finds_mate_in_two__shogun(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", "7k/8/5K2/8/8/8/8/R7[] w - - 0 1");
+    assert_false(forced_win(pos, 1));
+    assert_true(forced_win(pos, 3));
+    Found f = search_nodes(pos, 200000, 0);
+    assert_int_equal(f.last.mate_in, 3);
+    /* the move chosen keeps the mate: every reply allows mate at once */
+    pos_make(pos, f.move);
+    MoveList replies;
+    movegen_legal(pos, &replies);
+    assert_true(replies.count > 0);
+    for (int i = 0; i < replies.count; i++) {
+        pos_make(pos, replies.moves[i]);
+        assert_true(forced_win(pos, 1));
+        pos_unmake(pos);
+    }
+    pos_unmake(pos);
+    test_release(pos);
+}
+
+static void search__finds_winning_drop__shogun(void **state)
+{
+    (void)state;
+    /* only a Rook in hand: every mate in one is a drop on the a-file */
+    Position *pos = test_position("shogun", "8/8/8/k1K5/8/8/8/8[R] w - - 0 1");
+    Found f = search_nodes(pos, 50000, 0);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_int_equal(move_kind(f.move), MOVE_DROP);
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_CHECKMATE);
+    test_release(pos);
+}
+
+static void search__finds_campmate__shinobiplus(void **state)
+{
+    (void)state;
+    /* the Rook guards e8 and f8: only taking it reaches the last rank */
+    Position *pos = test_position("shinobiplus", "k2r4/4K3/8/8/8/8/8/8[] w - - 0 1");
+    Found f = search_nodes(pos, 20000, 0);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_uci(pos, f.move, "e7d8");
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_CAMPMATE);
+    test_release(pos);
+
+    pos = test_position("shinobiplus", "k7/8/4K3/8/8/8/8/8[] w - - 0 1");
+    assert_true(forced_win(pos, 3));
+    f = search_nodes(pos, 50000, 0);
+    assert_int_equal(f.last.mate_in, 3);
+    test_release(pos);
+}
+
+static void search__stalemate_wins__shinobiplus(void **state)
+{
+    (void)state;
+    /* no check is possible, but Monk to c7 (promoting) leaves Black no move */
+    Position *pos = test_position("shinobiplus", "k7/8/1K1M4/8/8/8/8/8[] w - - 0 1");
+    Found f = search_nodes(pos, 20000, 0);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_STALEMATE);
+    test_release(pos);
+}
+
+static void search__avoids_stalemate__shogun(void **state)
+{
+    (void)state;
+    /* the same shape in Shogun, where stalemate is only a draw */
+    Position *pos = test_position("shogun", "k7/8/1K1F4/8/8/8/8/8[] w - - 0 1");
+    Found f = search_nodes(pos, 50000, 0);
+    assert_true(movegen_is_legal(pos, f.move));
+    pos_make(pos, f.move);
+    assert_int_equal(game_result(pos).outcome, OUTCOME_NONE);
+    pos_unmake(pos);
+    assert_true(f.last.score_cp > 300 || f.last.mate_in > 0);
+    test_release(pos);
+}
+
+static void search__mated_side_reports_negative_mate__shogun(void **state)
+{
+    (void)state;
+    /* Black's only move Kg8 allows Ra8# */
+    Position *pos = test_position("shogun", "7k/8/6K1/8/8/8/8/R7[] b - - 0 1");
+    Found f = search_nodes(pos, 50000, 0);
+    assert_true(f.move != MOVE_NONE);
+    assert_int_equal(f.last.mate_in, -2);
+    test_release(pos);
+}
+
+static const char *cashew_duel(char side)
+{
+    static char fen[128];
+    /* Kings on g13 and g1, a first-player Queen on g7 facing the King */
+    snprintf(fen, sizeof fen, "6k6/13/13/13/13/13/6Q6/13/13/13/13/13/6K6 %c", side);
+    return fen;
+}
+
+static void search__captures_king__cashew(void **state)
+{
+    (void)state;
+    Position *pos = test_position("cashew", cashew_duel('w'));
+    Found f = search_nodes(pos, 20000, 0);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_KING_CAPTURED);
+    test_release(pos);
+}
+
+static void search__saves_attacked_king__cashew(void **state)
+{
+    (void)state;
+    Position *pos = test_position("cashew", cashew_duel('b'));
+    Found f = search_nodes(pos, 50000, 4);
+    assert_true(movegen_is_legal(pos, f.move));
+    pos_make(pos, f.move);
+    assert_false(pos_attacked(pos, pos->king[BLACK], WHITE));
+    pos_unmake(pos);
+    test_release(pos);
+}
+
+static void search__returns_legal_move__every_start_position(void **state)
+{
+    (void)state;
+    for (int i = 0; variant_defs[i]; i++)
+        for (int depth = 1; depth <= 4; depth++) {
+            Position *pos = test_position(variant_defs[i]->id, NULL);
+            char before[512], after[512];
+            pos_get_fen(pos, before, sizeof before);
+            Found f = search_nodes(pos, 0, depth);
+            pos_get_fen(pos, after, sizeof after);
+            assert_string_equal(before, after);
+            assert_true(movegen_is_legal(pos, f.move));
+            assert_int_equal(f.last.depth, depth);
+            test_release(pos);
+        }
+}
+
+static void search__returns_none__game_over(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", "k7/1Q6/1K6/8/8/8/8/8[] b - - 0 1"); /* checkmated */
+    assert_int_equal(search_nodes(pos, 1000, 0).move, MOVE_NONE);
+    test_release(pos);
+    /* White's king reached rank 8 with its last move: campmate */
+    pos = test_position("shinobiplus", "4K3/8/8/8/8/8/8/k7[] b - - 0 1");
+    assert_int_equal(search_nodes(pos, 1000, 0).move, MOVE_NONE);
+    test_release(pos);
+}
+
+typedef struct Worker {
+    Engine *e;
+    Position *pos;
+    Move move;
+} Worker;
+
+static void *run_search(void *arg)
+{
+    Worker *w = arg;
+    SearchLimits lim = {0};
+    lim.infinite = true;
+    w->move = engine_search(w->e, w->pos, &lim, NULL, NULL);
+    return NULL;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void engine_stop__ends_search_soon__from_another_thread(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", NULL);
+    Worker w = {engine_new(8), pos, MOVE_NONE};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, run_search, &w), 0);
+    struct timespec ts = {0, 300 * 1000000L};
+    nanosleep(&ts, NULL);
+    int64_t t0 = now_ms();
+    engine_stop(w.e);
+    pthread_join(th, NULL);
+    assert_true(now_ms() - t0 < 500);
+    assert_true(movegen_is_legal(pos, w.move));
+    engine_free(w.e);
+    test_release(pos);
+}
+
+static void engine_search__keeps_time__movetime_and_clock(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", NULL);
+    Engine *e = engine_new(8);
+    SearchLimits lim = {0};
+    lim.movetime_ms = 150;
+    int64_t t0 = now_ms();
+    assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
+    assert_true(now_ms() - t0 < 400);
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms[WHITE] = lim.time_ms[BLACK] = 100; /* almost flagging */
+    t0 = now_ms();
+    assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
+    assert_true(now_ms() - t0 < 100);
+    memset(&lim, 0, sizeof lim);
+    lim.byoyomi_ms = 200; /* no main time left, byo-yomi only */
+    t0 = now_ms();
+    assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
+    assert_true(now_ms() - t0 < 200);
+    engine_free(e);
+    test_release(pos);
+}
+
+static void engine_search__varies_moves__low_level(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", NULL);
+    Engine *e = engine_new(8);
+    SearchLimits lim = {0};
+    lim.level = 1;
+    Move first = MOVE_NONE;
+    bool varied = false;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        engine_set_seed(e, seed);
+        Move m = engine_search(e, pos, &lim, NULL, NULL);
+        assert_true(movegen_is_legal(pos, m));
+        if (first == MOVE_NONE)
+            first = m;
+        else if (m != first)
+            varied = true;
+    }
+    assert_true(varied);
+    /* the same seed gives the same move */
+    engine_set_seed(e, 7);
+    Move a = engine_search(e, pos, &lim, NULL, NULL);
+    engine_new_game(e);
+    engine_set_seed(e, 7);
+    assert_int_equal(engine_search(e, pos, &lim, NULL, NULL), a);
+    engine_free(e);
+    test_release(pos);
+}
+
+static void search__avoids_losing_repetition__shinobivchess(void **state)
+{
+    (void)state;
+    /* In vchess Shinobi the player who makes a position occur the third
+     * time loses: Black must not bring the Knight back to g8 again. */
+    Position *pos = test_position("shinobivchess", NULL);
+    test_play_uci(pos, "e1f1 g8f6 f1e1 f6g8 e1f1 g8f6 f1e1");
+    Found f = search_nodes(pos, 50000, 0);
+    char buf[MOVE_TEXT_MAX];
+    move_to_uci(pos, f.move, buf);
+    assert_string_not_equal(buf, "f6g8");
+    pos_make(pos, f.move);
+    assert_int_equal(game_result(pos).outcome, OUTCOME_NONE);
+    pos_unmake(pos);
+    /* and the move is indeed losing */
+    KageError err;
+    Move back;
+    assert_true(move_from_uci(pos, "f6g8", &back, &err));
+    assert_move_ends(pos, back, OUTCOME_WHITE_WINS, END_REPEATER_LOSES);
+    test_release(pos);
+}
+
+int test_search_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(search__finds_mate_in_one__shogun),
+        cmocka_unit_test(search__finds_mate_in_two__shogun),
+        cmocka_unit_test(search__finds_winning_drop__shogun),
+        cmocka_unit_test(search__finds_campmate__shinobiplus),
+        cmocka_unit_test(search__stalemate_wins__shinobiplus),
+        cmocka_unit_test(search__avoids_stalemate__shogun),
+        cmocka_unit_test(search__mated_side_reports_negative_mate__shogun),
+        cmocka_unit_test(search__captures_king__cashew),
+        cmocka_unit_test(search__saves_attacked_king__cashew),
+        cmocka_unit_test(search__returns_legal_move__every_start_position),
+        cmocka_unit_test(search__returns_none__game_over),
+        cmocka_unit_test(engine_stop__ends_search_soon__from_another_thread),
+        cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
+        cmocka_unit_test(engine_search__varies_moves__low_level),
+        cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
+    };
+    return cmocka_run_group_tests_name("search", tests, NULL, NULL);
+}
