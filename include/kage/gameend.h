@@ -35,6 +35,11 @@ typedef struct GameResult {
  * pos is restored before returning; it may be unmade and remade inside. */
 GameResult game_result(Position *pos);
 
+/* The result of a repetition: the position now on the board also stood
+ * `span` plies earlier (span even, at most pos->ply), and the variant's rule
+ * decides who, if anyone, loses.  The search uses it inside its tree. */
+GameResult game_repetition_result(Position *pos, int span);
+
 /* "checkmate", "campmate", "perpetual check", ... */
 const char *game_reason_text(EndReason reason);
 /* "1-0", "0-1", "1/2-1/2" or "*". */

@@ -48,8 +48,7 @@ static bool none_set(const int8_t *flags, int from, int to)
     return true;
 }
 
-/* Decide a repetition whose earlier occurrence is `span` plies back. */
-static GameResult decide_repetition(Position *pos, int span)
+GameResult game_repetition_result(Position *pos, int span)
 {
     const VariantDef *d = pos->v->def;
     Color us = pos->side, them = !us; /* them: the side that just repeated */
@@ -128,7 +127,7 @@ GameResult game_result(Position *pos)
         int count = 0;
         for (int i = 2; i <= end; i += 2) /* 2: a Lion or Wolf pass can repeat at once */
             if (pos->hist[pos->ply - i].key == pos->st->key && ++count + 1 == d->nfold)
-                return decide_repetition(pos, i);
+                return game_repetition_result(pos, i);
     }
     return result(OUTCOME_NONE, END_NONE);
 }
