@@ -1,6 +1,7 @@
 /* One runner for every cmocka group of the core, so `make check` reports
  * them together. */
 #include "test_util.h"
+#include "test_records.h"
 
 #include "kage/notation.h"
 #include "kage/util.h"
@@ -61,5 +62,8 @@ int main(void)
     failed += test_gameend_run();
     failed += test_cashew_run();
     failed += test_search_run();
+    failed += test_pgn_run();
+    failed += test_clock_run();
+    failed += test_config_run();
     return failed ? 1 : 0;
 }

@@ -1,0 +1,492 @@
+/* PGN records: files written the way pychess.org and XBoard write them load
+ * and replay; every malformed file names its line; games written and read
+ * back are the same in every variant. */
+#include "test_records.h"
+#include "test_util.h"
+
+#include "kage/movegen.h"
+#include "kage/notation.h"
+#include "kage/notation_cashew.h"
+#include "kage/pgn.h"
+#include "kage/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* tests/data/pgn, found beside the reference directory when that is set. */
+static const char *data_path(const char *name, char *buf, size_t size)
+{
+    const char *dir = getenv("KAGE_REFERENCE_DIR");
+    if (dir)
+        snprintf(buf, size, "%s/../data/pgn/%s", dir, name);
+    else
+        snprintf(buf, size, "tests/data/pgn/%s", name);
+    return buf;
+}
+
+static char *slurp(const char *name, size_t *len)
+{
+    char path[512];
+    FILE *f = fopen(data_path(name, path, sizeof path), "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = xmalloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
+        if ((n += got) + 1 == cap)
+            buf = xrealloc(buf, cap *= 2);
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static PgnGames read_text(const char *text, const VariantDef *fallback)
+{
+    PgnGames games;
+    KageError err;
+    if (!pgn_read(text, strlen(text), fallback, &games, &err))
+        fail_msg("read failed: %s (column %d)\n%s", err.msg, err.column, text);
+    return games;
+}
+
+/* The message for a text that must be rejected. */
+static const char *read_error(const char *text, KageError *err)
+{
+    PgnGames games = {(PgnGame *)1, 99};
+    if (pgn_read(text, strlen(text), NULL, &games, err))
+        fail_msg("accepted:\n%s", text);
+    assert_null(games.games); /* nothing half-returned */
+    assert_int_equal(games.count, 0);
+    return err->msg;
+}
+
+/* The final position of game g (to free with test_release). */
+static Position *final_position(const PgnGame *g)
+{
+    Position *pos = test_position(g->def->id, NULL);
+    KageError err;
+    if (!pgn_replay(g, pos, g->nmoves, &err))
+        fail_msg("replay: %s", err.msg);
+    return pos;
+}
+
+static void pgn_read__replays__files_written_like_pychess_and_xboard(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int game;
+        const char *variant;
+        int nmoves;
+        GameOutcome tag, rules;
+        EndReason reason;
+    } cases[] = {
+        {"shinobiplus-campmate.pgn", 0, "shinobiplus", 107, OUTCOME_WHITE_WINS, OUTCOME_WHITE_WINS, END_CAMPMATE},
+        {"shinobiplus-perpetual-check.pgn", 0, "shinobiplus", 13, OUTCOME_BLACK_WINS, OUTCOME_BLACK_WINS,
+         END_PERPETUAL_CHECK},
+        {"shinobi-game.pgn", 0, "shinobi", 98, OUTCOME_BLACK_WINS, OUTCOME_BLACK_WINS, END_CHECKMATE},
+        {"shogun-castling-ep.pgn", 0, "shogun", 132, OUTCOME_BLACK_WINS, OUTCOME_BLACK_WINS, END_CHECKMATE},
+        {"cashew-lion-double-capture.pgn", 0, "cashew", 9, OUTCOME_WHITE_WINS, OUTCOME_NONE, END_NONE},
+        {"several-games.pgn", 0, "shinobiplus", 9, OUTCOME_NONE, OUTCOME_NONE, END_NONE},
+        {"several-games.pgn", 1, "shogun", 5, OUTCOME_NONE, OUTCOME_NONE, END_NONE},
+        {"several-games.pgn", 2, "shinobi", 0, OUTCOME_NONE, OUTCOME_NONE, END_NONE},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        size_t len;
+        char *text = slurp(cases[i].file, &len);
+        PgnGames games;
+        KageError err;
+        if (!pgn_read(text, len, NULL, &games, &err))
+            fail_msg("%s: %s", cases[i].file, err.msg);
+        assert_true(cases[i].game < games.count);
+        PgnGame *g = &games.games[cases[i].game];
+        if (strcmp(g->def->id, cases[i].variant) || g->nmoves != cases[i].nmoves || g->result_tag != cases[i].tag ||
+            g->result.outcome != cases[i].rules || g->result.reason != cases[i].reason)
+            fail_msg("%s game %d: %s, %d moves, tag %s, rules %s (%s)", cases[i].file, cases[i].game, g->def->id,
+                     g->nmoves, game_outcome_text(g->result_tag), game_outcome_text(g->result.outcome),
+                     game_reason_text(g->result.reason));
+        Position *pos = final_position(g);
+        GameResult res = game_result(pos);
+        assert_int_equal(res.outcome, cases[i].rules);
+        test_release(pos);
+        pgn_games_free(&games);
+        free(text);
+    }
+}
+
+/* Does game g contain a move of `kind` (and, for locust moves, `ncap` captures)? */
+static bool has_move(const PgnGame *g, int kind, int ncap)
+{
+    Position *pos = test_position(g->def->id, g->start_fen);
+    bool found = false;
+    for (int i = 0; i < g->nmoves && !found; i++) {
+        int sqs[3];
+        if (move_kind(g->moves[i]) == kind &&
+            (kind != MOVE_LOCUST || cashew_move_captures(pos, g->moves[i], sqs) == ncap))
+            found = true;
+        pos_make(pos, g->moves[i]);
+    }
+    test_release(pos);
+    return found;
+}
+
+static void pgn_read__special_moves__drops_promotions_castling_ep_lion(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = slurp("shogun-castling-ep.pgn", &len);
+    PgnGames games;
+    KageError err;
+    assert_true(pgn_read(text, len, NULL, &games, &err));
+    PgnGame *g = &games.games[0];
+    assert_true(has_move(g, MOVE_CASTLE, 0));
+    assert_true(has_move(g, MOVE_EP, 0));
+    assert_true(has_move(g, MOVE_PROMO, 0));
+    assert_true(has_move(g, MOVE_DROP, 0));
+    assert_int_equal(g->tc.kind, CLOCK_FISCHER);
+    assert_int_equal(g->tc.base_ms, 600000);
+    assert_string_equal(pgn_tag(g, "White"), "alice");
+    pgn_games_free(&games);
+    free(text);
+
+    text = slurp("cashew-lion-double-capture.pgn", &len);
+    assert_true(pgn_read(text, len, NULL, &games, &err));
+    g = &games.games[0];
+    assert_true(has_move(g, MOVE_LOCUST, 2)); /* the double capture */
+    Position *pos = final_position(g);
+    char fen[1024];
+    pos_get_fen(pos, fen, sizeof fen);
+    /* the Lion became a Berserker on e10; d9 and e10's Pawn are gone */
+    assert_non_null(strstr(fen, "/1ppp+L!pppppp2/p8d'1p1/"));
+    assert_int_equal(g->termination, END_RESIGNATION);
+    assert_string_equal(g->comments[3], "the Lion jumps over c3");
+    test_release(pos);
+    pgn_games_free(&games);
+    free(text);
+}
+
+static void pgn_read__comments_kept__variations_and_nags_skipped(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = slurp("several-games.pgn", &len);
+    PgnGames games;
+    KageError err;
+    assert_true(pgn_read(text, len, NULL, &games, &err));
+    assert_int_equal(games.count, 3);
+    PgnGame *g = &games.games[0];
+    assert_string_equal(g->comments[0], "The Clan starts with its pieces in hand.");
+    for (int i = 1; i <= g->nmoves; i++)
+        assert_null(g->comments[i]); /* ';' comments are dropped, variations too */
+    assert_int_equal(g->line, 4);
+    assert_int_equal(games.games[1].line, 17);
+    assert_int_equal(games.games[1].tc.kind, CLOCK_BYOYOMI);
+    assert_int_equal(games.games[1].tc.extra_ms, 30000);
+    /* Shogun game from a FEN at move 40: its moves, in UCI, from there */
+    Position *pos = final_position(&games.games[1]);
+    char fen[256];
+    pos_get_fen(pos, fen, sizeof fen);
+    assert_string_equal(fen, "4k3/3+P4/8/8/4p3/8/3K4/8[] b - - 1 42");
+    test_release(pos);
+    pgn_games_free(&games);
+    free(text);
+}
+
+static void pgn_read__accepts_what_people_type__move_forms(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        const char *uci; /* the moves read, in UCI */
+    } cases[] = {
+        {"[Variant \"shinobiplus\"]\n1.e4 e5 2.J@c3 *", "e2e4 e7e5 J@c3"},
+        {"\xef\xbb\xbf[Variant \"Shogun\"]\r\n[Event \"CRLF\"]\r\n\r\n1. e4 {a\r\ncomment} e5\r\n*\r\n", "e2e4 e7e5"},
+        {"[Variant \"Shinobi+\"]\n1. e2e4 e7e5 2. J*c3 Nc6 *", "e2e4 e7e5 J@c3 b8c6"},
+        {"[Variant \"SHINOBIPLUS\"]\n1. e4 $1 1... e5!? 2. J@c3?? {x} (2. d4 exd4) *", "e2e4 e7e5 J@c3"},
+        {"[Variant \"shinobiplus\"]\n%escape line\n1. e4 ; rest of line\ne5 1/2-1/2", "e2e4 e7e5"},
+        {"[Variant \"Shogun\"]\n1. e4 d5 2. exd5 Nf6 3. Nc3 Nxd5 4. Nxd5 Qxd5 *", "e2e4 d7d5 e4d5 g8f6 b1c3 f6d5 c3d5 d8d5"},
+        {"[Variant \"cashew-shogi\"]\n1. g4g5 PA g10-g9 2. g5-g6 g9g8 *", "g4g5 g10g9 g5g6 g9g8"},
+        {"1. e4 e5 *", "e2e4 e7e5"}, /* no [Variant]: the fallback */
+        {"[Variant \"shogun\"]\n[FEN \"4k3/2P5/8/8/8/8/8/4K3[p] w - - 0 40\"]\n40. c8=C P@e5 41. Kd2 *",
+         "c7c8+ P@e5 e1d2"},
+        {"[Variant \"shogun\"]\n[FEN \"4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40\"]\n40... P@e5 41. c7c8+ *", "P@e5 c7c8+"},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        PgnGames games = read_text(cases[i].text, variant_find("shinobiplus"));
+        PgnGame *g = &games.games[0];
+        Position *pos = test_position(g->def->id, g->start_fen);
+        char got[512] = "";
+        for (int k = 0; k < g->nmoves; k++) {
+            char uci[MOVE_TEXT_MAX];
+            move_to_uci(pos, g->moves[k], uci);
+            if (move_kind(g->moves[k]) == MOVE_PASS)
+                strcpy(uci, "@@@@");
+            snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", uci);
+            pos_make(pos, g->moves[k]);
+        }
+        if (strcmp(got, cases[i].uci))
+            fail_msg("case %d: read \"%s\", expected \"%s\"", i, got, cases[i].uci);
+        test_release(pos);
+        pgn_games_free(&games);
+    }
+}
+
+static void pgn_read__names_the_line__malformed_files(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *msg;
+        int column;
+    } cases[] = {
+        {"bad-illegal-move.pgn", "line 6: not a move Qxe9 for White at move 4 (no destination square)", 16},
+        {"bad-unknown-variant.pgn", "line 3: unknown variant \"Chess\" (Kage plays shinobiplus, shinobi", 10},
+        {"bad-fen.pgn", "line 3: bad FEN in the [FEN] tag: side to move must be 'w' or 'b'", 54},
+        {"bad-open-comment.pgn", "line 5: the comment opened here is never closed", 7},
+        {"bad-tag.pgn", "line 2: the value of tag Variant is not closed on its line", 0},
+        {"bad-second-game.pgn", "line 9: illegal move Ke3 for White at move 2", 12},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        size_t len;
+        char *text = slurp(cases[i].file, &len);
+        PgnGames games;
+        KageError err;
+        if (pgn_read(text, len, NULL, &games, &err))
+            fail_msg("%s was accepted", cases[i].file);
+        if (strncmp(err.msg, cases[i].msg, strlen(cases[i].msg)) || err.column != cases[i].column)
+            fail_msg("%s: \"%s\" column %d", cases[i].file, err.msg, err.column);
+        assert_int_equal(games.count, 0);
+        free(text);
+    }
+}
+
+static void pgn_read__says_what_is_wrong__damaged_text(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"", "line 1: no game in the file"},
+        {"   \n; only a comment\n", "line 3: no game in the file"},
+        {"[Variant \"shogun\"]\n1. e4 (1. d4 d5\n", "line 2: the variation opened here is never closed"},
+        {"[Variant \"shogun\"]\n1. e4 e5 ) *", "line 2: unexpected ')'"},
+        {"[Variant \"shogun\"]\n1. e4 $ e5 *", "line 2: expected a number after '$'"},
+        {"[Variant \"shogun\"\n", "line 1: expected ']' to close tag Variant"},
+        {"[ \"shogun\"]\n", "line 1: expected a tag name"},
+        {"[Variant shogun]\n", "line 1: expected the value of tag Variant in double quotes"},
+        {"1. e4 e5 *", "line 1: the game has no [Variant] tag"},
+        {"[Variant \"shinobiplus\"]\n[FEN \"7k/4K3/8/8/8/8/8/8[] w - - 0 1\"]\n1. Ke8 h8h7 *",
+         "line 3: move h8h7 for Black at move 1 comes after the end of the game (campmate)"},
+        {"[Variant \"shogun\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nxd4 exd4 5. Nd2 Nd2 *",
+         "line 2: illegal move Nd2 for White at move 5"},
+        {"[Variant \"cashew\"]\n1. LN c2-c9 *", "line 2: "},
+        {"[Variant \"cashew\"]\n1. LN", "line 2: the piece code LN is not followed by its move"},
+        {"[Variant \"shogun\"]\n1. e4aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa *",
+         "line 2: \"e4aaaaaaaaaaaaaaaaaa...\" is too long for a move"},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        KageError err;
+        const char *msg = read_error(cases[i].text, &err);
+        if (strncmp(msg, cases[i].msg, strlen(cases[i].msg)))
+            fail_msg("case %d: \"%s\", expected \"%s...\"", i, msg, cases[i].msg);
+    }
+    KageError err;
+    PgnGames games;
+    assert_false(pgn_read("[Event \"x\"]\n\0junk", 17, NULL, &games, &err));
+    assert_string_equal(err.msg, "line 2: a NUL byte: this is not a text file");
+}
+
+/* A deterministic game of up to `plies` moves (fewer if it ends). */
+static int random_game(Position *pos, Move *moves, int plies, unsigned seed)
+{
+    int n = 0;
+    for (; n < plies && game_result(pos).outcome == OUTCOME_NONE; n++) {
+        MoveList list;
+        movegen_legal(pos, &list);
+        if (!list.count)
+            break;
+        seed = seed * 1103515245u + 12345u;
+        moves[n] = list.moves[(seed >> 8) % (unsigned)list.count];
+        pos_make(pos, moves[n]);
+    }
+    return n;
+}
+
+static void pgn_write__round_trip__every_variant(void **state)
+{
+    (void)state;
+    for (int vi = 0; variant_defs[vi]; vi++)
+        for (unsigned seed = 1; seed <= 6; seed++) {
+            const VariantDef *def = variant_defs[vi];
+            Position *pos = test_position(def->id, NULL);
+            Move moves[200];
+            int n = random_game(pos, moves, seed == 6 ? 200 : 40 + 10 * (int)seed, seed * 7919u + (unsigned)vi);
+            char fen[1024], fen2[1024];
+            pos_get_fen(pos, fen, sizeof fen);
+            KageError err;
+            TimeControl tc = {.kind = CLOCK_BYOYOMI, .base_ms = 600000, .extra_ms = 30000, .periods = 1};
+            char *text = pgn_write(pos->v, NULL, moves, n, &(PgnInfo){.tc = &tc, .white = "A \"quoted\" name"}, &err);
+            assert_non_null(text);
+            for (const char *line = text; *line;) { /* no line longer than 79 characters in the movetext */
+                const char *eol = strchr(line, '\n');
+                if (*line != '[' && eol - line > 79)
+                    fail_msg("%s: a line of %d characters", def->id, (int)(eol - line));
+                line = eol + 1;
+            }
+            PgnGames games = read_text(text, NULL);
+            PgnGame *g = &games.games[0];
+            assert_ptr_equal(g->def, def);
+            assert_int_equal(g->nmoves, n);
+            for (int i = 0; i < n; i++)
+                assert_int_equal(g->moves[i], moves[i]);
+            Position *back = final_position(g);
+            pos_get_fen(back, fen2, sizeof fen2);
+            assert_string_equal(fen, fen2);
+            assert_string_equal(pgn_tag(g, "White"), "A \"quoted\" name");
+            assert_int_equal(g->tc.kind, CLOCK_BYOYOMI);
+            assert_int_equal(g->result.outcome, game_result(pos).outcome);
+            assert_int_equal(g->result_tag, game_result(pos).outcome);
+            test_release(back);
+            test_release(pos);
+            pgn_games_free(&games);
+            free(text);
+        }
+}
+
+static void pgn_write__pychess_tags__shinobiplus_game(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", NULL);
+    const char *uci = "e2e4 e7e5 J@c3 b8c6 c3e5 c6e5 D@d4 d7d6 d4e5";
+    test_play_uci(pos, uci);
+    int n = pos->ply;
+    Move moves[16];
+    for (int i = 0; i < n; i++)
+        moves[i] = pos->hist[i + 1].move;
+    KageError err;
+    TimeControl tc = {.kind = CLOCK_FISCHER, .base_ms = 300000, .extra_ms = 3000};
+    PgnInfo info = {.date = "2024.05.01", .white = "Clan player", .black = "Kage AI level 4", .tc = &tc,
+                    .result = {OUTCOME_BLACK_WINS, END_RESIGNATION}};
+    char *text = pgn_write(pos->v, NULL, moves, n, &info, &err);
+    const char *expected = "[Event \"Casual game\"]\n"
+                           "[Site \"Kage\"]\n"
+                           "[Date \"2024.05.01\"]\n"
+                           "[Round \"-\"]\n"
+                           "[White \"Clan player\"]\n"
+                           "[Black \"Kage AI level 4\"]\n"
+                           "[Result \"0-1\"]\n"
+                           "[TimeControl \"300+3\"]\n"
+                           "[Variant \"Shinobiplus\"]\n"
+                           "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w kq - 0 1\"]\n"
+                           "[SetUp \"1\"]\n"
+                           "[Termination \"resignation\"]\n"
+                           "\n"
+                           "1. e4 e5 2. J@c3 Nc6 3. Jxe5 Nxe5 4. D@d4 d6 5. Dxe5+ 0-1\n";
+    assert_string_equal(text, expected);
+    free(text);
+    /* a start with Black to move numbers its first move "N..." */
+    Position *p2 = test_position("shogun", "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40");
+    Move m;
+    assert_true(move_from_san(p2, "P@e5", &m, &err));
+    text = pgn_write(p2->v, "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40", &m, 1, NULL, &err);
+    assert_non_null(strstr(text, "\n\n40... P@e5 *\n"));
+    assert_null(strstr(text, "Termination"));
+    free(text);
+    /* an illegal move is refused */
+    Move bad = move_make(pos->v->sq_of[0], pos->v->sq_of[63], MOVE_NORMAL, 0);
+    assert_null(pgn_write(pos->v, NULL, &bad, 1, NULL, &err));
+    assert_string_equal(err.msg, "move 1 of the game is not legal");
+    test_release(p2);
+    test_release(pos);
+}
+
+static void pgn_variant_find__accepts__every_spelling(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *id;
+    } cases[] = {
+        {"Shinobiplus", "shinobiplus"}, {"shinobi+", "shinobiplus"}, {"Shinobi", "shinobi"},
+        {"SHOGUN", "shogun"},           {"Shogun chess", "shogun"},  {"cashew-shogi", "cashew"},
+        {"Cashew Shogi", "cashew"},     {"cashew", "cashew"},        {"shinobivchess", "shinobivchess"},
+    };
+    for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+        const VariantDef *def = pgn_variant_find(cases[i].name);
+        assert_non_null(def);
+        assert_string_equal(def->id, cases[i].id);
+        assert_ptr_equal(pgn_variant_find(pgn_variant_name(def)), def);
+    }
+    assert_null(pgn_variant_find("chess"));
+    assert_int_equal(pgn_termination_reason("perpetual check"), END_PERPETUAL_CHECK);
+    assert_int_equal(pgn_termination_reason("Time forfeit"), END_TIME);
+    assert_int_equal(pgn_termination_reason("normal"), END_NONE);
+}
+
+/* Every game of the reference file, exported as pychess.org does, reads
+ * back to the same moves and final position. */
+static void pgn_read__matches_reference__san_file(void **state)
+{
+    (void)state;
+    char path[512], line[16384];
+    FILE *f = fopen(test_reference_path("san-8x8.txt", path, sizeof path), "r");
+    assert_non_null(f);
+    int games = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char *save = NULL;
+        char *variant = strtok_r(line, "\t", &save), *fen = strtok_r(NULL, "\t", &save);
+        char *uci = strtok_r(NULL, "\t", &save), *san = strtok_r(NULL, "\t", &save);
+        char *final = strtok_r(NULL, "\t", &save);
+        assert_non_null(final);
+        /* pychess: "1. e4 e5 2. Nf3", all on one line */
+        size_t cap = strlen(san) * 2 + 1024;
+        char *text = xmalloc(cap), *copy = xstrdup(san), *s2 = NULL;
+        int n = snprintf(text, cap, "[Event \"PyChess casual game\"]\n[Variant \"%c%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n\n",
+                         variant[0] - 32, variant + 1, fen);
+        int k = 0;
+        for (char *t = strtok_r(copy, " ", &s2); t; t = strtok_r(NULL, " ", &s2), k++) {
+            if (k % 2 == 0)
+                n += snprintf(text + n, cap - (size_t)n, "%d. ", k / 2 + 1);
+            n += snprintf(text + n, cap - (size_t)n, "%s ", t);
+        }
+        snprintf(text + n, cap - (size_t)n, "*\n");
+        PgnGames g = read_text(text, NULL);
+        Position *pos = test_position(variant, fen);
+        test_play_uci(pos, uci);
+        assert_int_equal(g.games[0].nmoves, pos->ply);
+        for (int i = 0; i < pos->ply; i++)
+            assert_int_equal(g.games[0].moves[i], pos->hist[i + 1].move);
+        Position *back = final_position(&g.games[0]);
+        char got[256];
+        pos_get_fen(back, got, sizeof got);
+        assert_string_equal(got, final);
+        test_release(back);
+        test_release(pos);
+        pgn_games_free(&g);
+        free(copy);
+        free(text);
+        games++;
+    }
+    fclose(f);
+    assert_true(games >= 20);
+}
+
+int test_pgn_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pgn_read__replays__files_written_like_pychess_and_xboard),
+        cmocka_unit_test(pgn_read__special_moves__drops_promotions_castling_ep_lion),
+        cmocka_unit_test(pgn_read__comments_kept__variations_and_nags_skipped),
+        cmocka_unit_test(pgn_read__accepts_what_people_type__move_forms),
+        cmocka_unit_test(pgn_read__names_the_line__malformed_files),
+        cmocka_unit_test(pgn_read__says_what_is_wrong__damaged_text),
+        cmocka_unit_test(pgn_read__matches_reference__san_file),
+        cmocka_unit_test(pgn_write__round_trip__every_variant),
+        cmocka_unit_test(pgn_write__pychess_tags__shinobiplus_game),
+        cmocka_unit_test(pgn_variant_find__accepts__every_spelling),
+    };
+    return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
+}
