@@ -1,4 +1,10 @@
-/* Runner for the UI's cmocka group (key decoding, layout, themes, options). */
+/* Runner for the UI's cmocka groups: key decoding, layout, themes, options,
+ * and drawing checked cell by cell on an ncurses screen model. */
 #include "ui.h"
 
-int main(void) { return test_ui_run() ? 1 : 0; }
+int main(void)
+{
+    int failed = test_ui_run();
+    failed += test_ui_draw_run();
+    return failed ? 1 : 0;
+}

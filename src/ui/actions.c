@@ -13,20 +13,10 @@
 
 /* --- the actions ------------------------------------------------------------- */
 
-static void cursor_by(Ui *ui, int dcol, int drow)
-{
-    const Variant *v = ui->game->v;
-    int col, row;
-    ui_board_to_view(ui, ui->cur_file, ui->cur_rank, &col, &row);
-    col = (col + dcol + v->files) % v->files;
-    row = (row + drow + v->ranks) % v->ranks;
-    ui_view_to_board(ui, col, row, &ui->cur_file, &ui->cur_rank);
-}
-
-static void act_left(Ui *ui) { cursor_by(ui, -1, 0); }
-static void act_right(Ui *ui) { cursor_by(ui, 1, 0); }
-static void act_up(Ui *ui) { cursor_by(ui, 0, -1); }
-static void act_down(Ui *ui) { cursor_by(ui, 0, 1); }
+static void act_left(Ui *ui) { ui_cursor_move(ui, -1, 0); }
+static void act_right(Ui *ui) { ui_cursor_move(ui, 1, 0); }
+static void act_up(Ui *ui) { ui_cursor_move(ui, 0, -1); }
+static void act_down(Ui *ui) { ui_cursor_move(ui, 0, 1); }
 static void act_select(Ui *ui) { ui_select_at_cursor(ui); }
 
 static void act_cancel(Ui *ui)
@@ -90,6 +80,7 @@ static void act_undo(Ui *ui)
     if (!resigned && vs_ai)
         while (ui_ai_plays(ui, g->pos->side) && game_undo(g))
             ;
+    ui_cursor_fix(ui);
     if (vs_ai && ui_ai_plays(ui, g->pos->side) && g->nhist == 0)
         ui_message(ui, false, "Back at the start; the AI moves first");
     else
@@ -109,6 +100,7 @@ static void act_redo(Ui *ui)
     if (vs_ai)
         while (ui_ai_plays(ui, g->pos->side) && g->nredo && game_redo(g))
             ;
+    ui_cursor_fix(ui);
     ui->msg[0] = 0;
 }
 
@@ -296,6 +288,10 @@ void ui_keys_help(FILE *f)
 
 void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes)
 {
+    if (ui->input == INPUT_CHOICE) { /* the question replaces an open choice */
+        ui->nlegs = 0;
+        ui->input = INPUT_BOARD;
+    }
     snprintf(ui->question, sizeof ui->question, "%s", question);
     ui->on_yes = on_yes;
     ui->input = INPUT_CONFIRM;
@@ -324,7 +320,10 @@ static void prompt_submit(Ui *ui)
     }
     err.msg[0] = 0;
     if (!move_from_text(g->pos, ui->line, &m, &err)) {
-        ui_message(ui, true, "%s: %s", ui->line, err.msg[0] ? err.msg : "not a legal move");
+        if (err.msg[0] && strstr(err.msg, ui->line)) /* "illegal move: Ke7" says it already */
+            ui_message(ui, true, "%s", err.msg);
+        else
+            ui_message(ui, true, "%s: %s", ui->line, err.msg[0] ? err.msg : "not a legal move");
         return;
     }
     ui_play(ui, m);
@@ -364,8 +363,13 @@ void ui_key_choice(Ui *ui, const char *key)
             if ((move_kind(ui->choice[i]) == MOVE_PROMO) == promote)
                 k = i;
     } else if (!strcmp(key, "<Escape>") || !strcmp(key, "<C-c>")) {
-        ui->input = INPUT_BOARD;
+        ui->input = INPUT_BOARD; /* the piece stays picked up, its legs are forgotten */
+        ui->nlegs = 0;
         ui->msg[0] = 0;
+        return;
+    } else if (ui->nlegs) { /* picking legs: the board stays live */
+        if (!ui_key_board(ui, key))
+            ui_message(ui, true, "%s: no such key (? shows the keys)", key);
         return;
     }
     if (k >= 0 && k < ui->nchoice)
@@ -382,11 +386,12 @@ void ui_mouse(Ui *ui, const KeyMouse *m)
         act_cancel(ui);
         return;
     }
-    if (m->button != 1 || ui->input != INPUT_BOARD)
+    if (m->button != 1 || (ui->input != INPUT_BOARD && !(ui->input == INPUT_CHOICE && ui->nlegs)))
         return;
     int col, row, b, i;
     if (layout_square_at(&ui->lay, m->x, m->y, &col, &row)) {
         ui_view_to_board(ui, col, row, &ui->cur_file, &ui->cur_rank);
+        ui->cur_hand = -1;
         ui_select_at_cursor(ui);
     } else if (layout_hand_at(&ui->lay, m->x, m->y, &b, &i)) {
         int types[MAX_PIECE_TYPES];

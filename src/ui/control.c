@@ -78,6 +78,9 @@ void ui_deselect(Ui *ui)
 {
     ui->sel_sq = NO_SQUARE;
     ui->sel_drop = 0;
+    ui->nlegs = 0;
+    if (ui->input == INPUT_CHOICE) /* a choice between moves of that piece */
+        ui->input = INPUT_BOARD;
 }
 
 /* The side at the bottom: the person's side, or the side to move in hot-seat
@@ -96,6 +99,135 @@ static void ui_cursor_home(Ui *ui)
     Color me = ui->flipped ? BLACK : WHITE;
     ui->cur_file = v->files / 2;
     ui->cur_rank = me == WHITE ? 1 : v->ranks - 2;
+    ui->cur_hand = -1;
+}
+
+/* --- the cursor, on the board and in the hands ----------------------------------------- */
+
+static int hand_block(const Ui *ui, Color c) { return ui_hand_color(ui, 1) == c ? 1 : 0; }
+
+static int hand_entry_y(const Ui *ui, Color c, int i)
+{
+    int x, y;
+    layout_hand_entry(&ui->lay, hand_block(ui, c), i, &x, &y);
+    return y;
+}
+
+/* Put the cursor on the hand entry nearest screen line y, in column col (0
+ * left, 1 right) if there is one; false if both hands are empty. */
+static bool cursor_to_hand(Ui *ui, int y, int col)
+{
+    int best = -1, best_i = 0, types[MAX_PIECE_TYPES];
+    Color best_c = WHITE;
+    if (!ui->lay.hands)
+        return false;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int n = ui_hand_types(ui, c, types);
+        for (int i = 0; i < n; i++) {
+            int dy = hand_entry_y(ui, c, i) - y;
+            int score = 4 * (dy < 0 ? -dy : dy) + (i % 2 != col);
+            if (best < 0 || score < best) {
+                best = score;
+                best_i = i;
+                best_c = c;
+            }
+        }
+    }
+    if (best < 0)
+        return false;
+    ui->cur_hand = best_i;
+    ui->cur_hand_color = best_c;
+    return true;
+}
+
+/* Put the cursor on the board square in view column col nearest screen line y. */
+static void cursor_to_board(Ui *ui, int y, int col)
+{
+    const Layout *l = &ui->lay;
+    int row = (y - l->board_y) / l->ch;
+    row = row < 0 ? 0 : row >= l->ranks ? l->ranks - 1 : row;
+    ui_view_to_board(ui, col, row, &ui->cur_file, &ui->cur_rank);
+    ui->cur_hand = -1;
+}
+
+/* Up or down among the lines of hand entries of both hands, round. */
+static void hand_cursor_vertical(Ui *ui, int drow)
+{
+    int ys[2 * MAX_PIECE_TYPES], nys = 0, types[MAX_PIECE_TYPES];
+    for (int b = 0; b < 2; b++) { /* top block first: the lines come in screen order */
+        Color c = ui_hand_color(ui, b);
+        int n = ui_hand_types(ui, c, types);
+        for (int i = 0; i < n; i += 2)
+            ys[nys++] = hand_entry_y(ui, c, i);
+    }
+    int y = hand_entry_y(ui, ui->cur_hand_color, ui->cur_hand), k = 0;
+    while (k < nys && ys[k] != y)
+        k++;
+    if (k == nys)
+        return;
+    cursor_to_hand(ui, ys[(k + drow + nys) % nys], ui->cur_hand % 2);
+}
+
+void ui_cursor_move(Ui *ui, int dcol, int drow)
+{
+    const Variant *v = ui->game->v;
+    const Layout *l = &ui->lay;
+    if (ui->cur_hand >= 0) {
+        int types[MAX_PIECE_TYPES], n = ui_hand_types(ui, ui->cur_hand_color, types), i = ui->cur_hand;
+        int y = hand_entry_y(ui, ui->cur_hand_color, i);
+        if (drow)
+            hand_cursor_vertical(ui, drow);
+        else if (dcol > 0 && i % 2 == 0 && i + 1 < n)
+            ui->cur_hand = i + 1;
+        else if (dcol < 0 && i % 2 == 1)
+            ui->cur_hand = i - 1;
+        else /* off the hand: the board's first file to the right (round), its last to the left */
+            cursor_to_board(ui, y, dcol > 0 ? 0 : v->files - 1);
+        return;
+    }
+    int col, row;
+    ui_board_to_view(ui, ui->cur_file, ui->cur_rank, &col, &row);
+    int y = l->board_y + row * l->ch + l->ch / 2;
+    if (dcol > 0 && col == v->files - 1 && cursor_to_hand(ui, y, 0))
+        return;
+    if (dcol < 0 && col == 0 && cursor_to_hand(ui, y, 1))
+        return;
+    col = (col + dcol + v->files) % v->files;
+    row = (row + drow + v->ranks) % v->ranks;
+    ui_view_to_board(ui, col, row, &ui->cur_file, &ui->cur_rank);
+}
+
+void ui_cursor_fix(Ui *ui)
+{
+    if (ui->cur_hand < 0)
+        return;
+    int types[MAX_PIECE_TYPES], n = ui_hand_types(ui, ui->cur_hand_color, types);
+    if (n == 0) /* that hand is empty now: back to the board beside it */
+        cursor_to_board(ui, hand_entry_y(ui, ui->cur_hand_color, 0), ui->game->v->files - 1);
+    else if (ui->cur_hand >= n)
+        ui->cur_hand = n - 1;
+}
+
+/* Enter on a hand entry: pick that piece up for a drop, or put it back. */
+static void select_in_hand(Ui *ui)
+{
+    Game *g = ui->game;
+    int types[MAX_PIECE_TYPES];
+    ui_cursor_fix(ui);
+    if (ui->cur_hand < 0)
+        return;
+    ui_hand_types(ui, ui->cur_hand_color, types);
+    int t = types[ui->cur_hand];
+    if (ui->cur_hand_color != g->pos->side)
+        ui_message(ui, true, "Those are %s's pieces: %s to move", game_side_name(g, ui->cur_hand_color),
+                   game_side_name(g, g->pos->side));
+    else if (ui->sel_drop == t)
+        ui_deselect(ui);
+    else {
+        ui_select_drop(ui, t);
+        if (ui->sel_drop)
+            ui_message(ui, false, "Drop %s: move to a square and press Enter", g->v->type[t].def->name);
+    }
 }
 
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level)
@@ -142,6 +274,7 @@ void ui_play(Ui *ui, Move m)
     ui_deselect(ui);
     ui->input = INPUT_BOARD;
     ui_orient(ui);
+    ui_cursor_fix(ui);
     if (game_over(ui->game)) {
         char st[160];
         game_status_text(ui->game, st, sizeof st);
@@ -160,8 +293,7 @@ void ui_ai_step(Ui *ui)
             game_move_text(g, m, text);
             game_play(g, m);
             ui_deselect(ui);
-            if (ui->input == INPUT_CHOICE)
-                ui->input = INPUT_BOARD;
+            ui_cursor_fix(ui);
             if (game_over(g)) {
                 char st[160];
                 game_status_text(g, st, sizeof st);
@@ -182,14 +314,52 @@ void ui_select_drop(Ui *ui, int type)
     Move ms[1];
     if (ui_ai_plays(ui, g->pos->side) || game_over(g))
         return;
-    ui->sel_sq = NO_SQUARE;
+    ui_deselect(ui);
     ui->sel_drop = type;
     if (!game_moves_matching(g, NO_SQUARE, type, -1, ms, 1))
         ui_message(ui, true, "that piece cannot be dropped anywhere now");
 }
 
-/* Offer the moves in ms (all from the selection to one square) to choose from. */
-static void ui_offer_choice(Ui *ui, const Move *ms, int n)
+/* Moves of the selection whose path starts with legs[0..n) and then, when
+ * next >= 0, goes on to `next` (ending there or not). */
+static int moves_by_path(Ui *ui, const int *legs, int n, int next, Move *out, int max)
+{
+    Move all[MAX_MOVES];
+    int nall = game_moves_matching(ui->game, ui->sel_sq, ui->sel_drop, -1, all, MAX_MOVES), k = 0;
+    for (int i = 0; i < nall; i++) {
+        int path[GAME_PATH_MAX], len = game_move_path(ui->game, all[i], path);
+        bool ok = len >= n + (next >= 0);
+        for (int j = 0; ok && j < n; j++)
+            ok = path[j] == legs[j];
+        if (ok && next >= 0)
+            ok = path[n] == next;
+        if (ok && k < max)
+            out[k++] = all[i];
+    }
+    return k;
+}
+
+int ui_leg_moves(Ui *ui, Move *out, int max) { return moves_by_path(ui, ui->legs, ui->nlegs, -1, out, max); }
+
+/* After legs[0..n): the moves that end on sq (into end) and those that pass
+ * sq and go on (into via). */
+static void moves_at(Ui *ui, int n, int sq, Move *end, int *nend, Move *via, int *nvia)
+{
+    Move ms[MAX_MOVES];
+    int k = moves_by_path(ui, ui->legs, n, -1, ms, MAX_MOVES);
+    *nend = *nvia = 0;
+    for (int i = 0; i < k; i++) {
+        int path[GAME_PATH_MAX], len = game_move_path(ui->game, ms[i], path);
+        if (move_to(ms[i]) == sq && (len == n + 1 || path[n] != sq)) {
+            if (*nend < UI_CHOICES_MAX)
+                end[(*nend)++] = ms[i];
+        } else if (len > n + 1 && path[n] == sq && *nvia < UI_CHOICES_MAX)
+            via[(*nvia)++] = ms[i];
+    }
+}
+
+/* Fill the choice list with ms, which the person picks from by number. */
+static void ui_fill_choice(Ui *ui, const Move *ms, int n)
 {
     ui->nchoice = n < UI_CHOICES_MAX ? n : UI_CHOICES_MAX;
     ui->choice_promo = false;
@@ -200,12 +370,48 @@ static void ui_offer_choice(Ui *ui, const Move *ms, int n)
             ui->choice_promo = n == 2;
     }
     ui->input = INPUT_CHOICE;
+}
+
+/* Offer the moves in ms (all from the selection to one square) to choose from. */
+static void ui_offer_choice(Ui *ui, const Move *ms, int n)
+{
+    ui_fill_choice(ui, ms, n);
     if (ui->choice_promo)
         ui_message(ui, false, "Promote? y: %s   n: %s", ui->choice_text[move_kind(ms[0]) == MOVE_PROMO ? 0 : 1],
                    ui->choice_text[move_kind(ms[0]) == MOVE_PROMO ? 1 : 0]);
     else
         ui_message(ui, false, "Several moves end here: press 1-%d to pick one (listed right), Esc to cancel",
                    ui->nchoice);
+}
+
+/* One move: play it; several: the person picks one from a list. */
+static void ui_finish_move(Ui *ui, const Move *ms, int n)
+{
+    if (n == 1)
+        ui_play(ui, ms[0]);
+    else
+        ui_offer_choice(ui, ms, n);
+}
+
+/* sq is a square the selected Lion or Wolf captures on and can go on from:
+ * keep it as a leg and list what can follow, the board staying live. */
+static void ui_add_leg(Ui *ui, int sq, const Move *end, int nend, const Move *via, int nvia)
+{
+    Move ms[UI_CHOICES_MAX];
+    int n = 0;
+    for (int i = 0; i < nend && n < UI_CHOICES_MAX; i++)
+        ms[n++] = end[i];
+    for (int i = 0; i < nvia && n < UI_CHOICES_MAX; i++)
+        ms[n++] = via[i];
+    ui->legs[ui->nlegs++] = sq;
+    ui_fill_choice(ui, ms, n);
+    char name[8];
+    variant_square_name(ui->game->v, sq, name);
+    if (nend)
+        ui_message(ui, false, "Via %s: the next square, %s again to stop there, 1-%d from the list, Esc: again", name,
+                   name, ui->nchoice);
+    else
+        ui_message(ui, false, "Via %s: the next square, or 1-%d from the list, Esc: again", name, ui->nchoice);
 }
 
 void ui_select_at_cursor(Ui *ui)
@@ -221,13 +427,18 @@ void ui_select_at_cursor(Ui *ui)
         ui_message(ui, false, "Wait: the AI is thinking (u takes back your last move)");
         return;
     }
+    if (ui->cur_hand >= 0) {
+        select_in_hand(ui);
+        return;
+    }
     Piece p = pos->board[sq];
     bool own = p != PIECE_EMPTY && piece_color(p) == pos->side;
     if (ui->sel_sq == NO_SQUARE && !ui->sel_drop) {
         if (!own) {
-            ui_message(ui, true, p == PIECE_EMPTY ? "No piece there; Tab picks one from the hand"
-                                                  : "That is not your piece: %s to move",
-                       game_side_name(g, pos->side));
+            if (p != PIECE_EMPTY)
+                ui_message(ui, true, "That is not your piece: %s to move", game_side_name(g, pos->side));
+            else
+                ui_message(ui, true, g->v->drop_types ? "No piece there; Tab picks one from the hand" : "No piece there");
             return;
         }
         Move ms[1];
@@ -237,22 +448,33 @@ void ui_select_at_cursor(Ui *ui)
             ui_message(ui, true, "That piece has no legal move");
         return;
     }
-    if (sq == ui->sel_sq) { /* put it back */
+    if (sq == ui->sel_sq && !ui->nlegs) { /* put it back */
         ui_deselect(ui);
         return;
     }
-    Move ms[UI_CHOICES_MAX];
-    int n = game_moves_matching(g, ui->sel_sq, ui->sel_drop, sq, ms, UI_CHOICES_MAX);
-    if (n == 0) {
-        if (own && !ui->sel_drop) { /* pick another piece instead */
-            ui->sel_sq = sq;
-            return;
-        }
-        ui_message(ui, true, "Illegal: that piece cannot go there");
+    Move end[UI_CHOICES_MAX], via[UI_CHOICES_MAX];
+    int nend, nvia;
+    if (ui->nlegs && sq == ui->legs[ui->nlegs - 1]) { /* the last leg again: stop there */
+        moves_at(ui, ui->nlegs - 1, sq, end, &nend, via, &nvia);
+        if (nend)
+            ui_finish_move(ui, end, nend);
+        else
+            ui_message(ui, true, "It cannot stop there: pick the next square");
         return;
     }
-    if (n == 1)
-        ui_play(ui, ms[0]);
-    else
-        ui_offer_choice(ui, ms, n);
+    moves_at(ui, ui->nlegs, sq, end, &nend, via, &nvia);
+    if (nvia && ui->nlegs < GAME_PATH_MAX - 1) {
+        ui_add_leg(ui, sq, end, nend, via, nvia);
+        return;
+    }
+    if (nend) {
+        ui_finish_move(ui, end, nend);
+        return;
+    }
+    if (own && !ui->sel_drop && !ui->nlegs) { /* pick another piece instead */
+        ui->sel_sq = sq;
+        ui->msg[0] = 0;
+        return;
+    }
+    ui_message(ui, true, "Illegal: that piece cannot go there");
 }

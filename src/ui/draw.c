@@ -91,6 +91,30 @@ void ui_put(int y, int x, int width, attr_t a, const char *text)
     attrset(A_NORMAL);
 }
 
+/* Put text at (y, x) in lines of at most `width` cells, broken at spaces,
+ * on at most `lines` lines (the last one cut); returns the lines used. */
+static int put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
+{
+    int used = 0;
+    while (*text && used < lines) {
+        int nbytes;
+        text_width(text, &nbytes, width);
+        if (text[nbytes] && used + 1 < lines) {
+            int cut = nbytes;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
+        }
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", nbytes < 255 ? nbytes : 255, text);
+        ui_put(y + used++, x, width, a, line);
+        text += nbytes;
+        while (*text == ' ')
+            text++;
+    }
+    return used;
+}
+
 /* --- the board --------------------------------------------------------------------- */
 
 /* A style laid over another: its colours where set, its attributes added. */
@@ -116,6 +140,14 @@ static bool royal_attacked(const Position *pos, int sq)
     return pos_attacked(pos, sq, !c);
 }
 
+static bool is_leg(const Ui *ui, int sq)
+{
+    for (int i = 0; i < ui->nlegs; i++)
+        if (ui->legs[i] == sq)
+            return true;
+    return false;
+}
+
 static void draw_square(Ui *ui, int file, int rank, const bool *target)
 {
     Game *g = ui->game;
@@ -134,11 +166,11 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     bool is_target = target[sq];
     if (is_target)
         style_over(&st, &th[STYLE_TARGET]);
-    if (sq == ui->sel_sq)
+    if (sq == ui->sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */
         style_over(&st, &th[STYLE_SELECTED]);
     if (royal_attacked(pos, sq))
         style_over(&st, &th[STYLE_CHECK]);
-    bool cursor = file == ui->cur_file && rank == ui->cur_rank && ui->screen == SCREEN_GAME;
+    bool cursor = file == ui->cur_file && rank == ui->cur_rank && ui->cur_hand < 0 && ui->screen == SCREEN_GAME;
     if (cursor)
         style_over(&st, &th[STYLE_CURSOR]);
     Piece p = pos->board[sq];
@@ -171,7 +203,14 @@ static void draw_board(Ui *ui)
     const Variant *v = ui->game->v;
     const Layout *l = &ui->lay;
     bool target[BOARD_ARRAY] = {false};
-    if (ui->sel_sq != NO_SQUARE || ui->sel_drop) {
+    if (ui->nlegs) { /* the squares where the move can go on, or stop */
+        Move ms[MAX_MOVES];
+        int n = ui_leg_moves(ui, ms, MAX_MOVES);
+        for (int i = 0; i < n; i++) {
+            int path[GAME_PATH_MAX], len = game_move_path(ui->game, ms[i], path);
+            target[path[len > ui->nlegs ? ui->nlegs : len - 1]] = true;
+        }
+    } else if (ui->sel_sq != NO_SQUARE || ui->sel_drop) {
         Move ms[MAX_MOVES];
         int n = game_moves_matching(ui->game, ui->sel_sq, ui->sel_drop, -1, ms, MAX_MOVES);
         for (int i = 0; i < n; i++)
@@ -217,6 +256,8 @@ static void draw_hands(Ui *ui)
             bool sel = ui->sel_drop == types[i] && c == g->pos->side;
             if (sel)
                 style_over(&st, &ui->theme.s[ui->form][STYLE_SELECTED]);
+            if (ui->cur_hand == i && ui->cur_hand_color == c)
+                style_over(&st, &ui->theme.s[ui->form][STYLE_CURSOR]);
             if (st.bg == THEME_UNSET)
                 st.bg = THEME_DEFAULT;
             int x, y;
@@ -238,6 +279,9 @@ static void player_label(Ui *ui, Color c, char *buf, size_t size)
         snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "player" : "you");
 }
 
+/* The move list between lines y0 and y1, the latest moves when it is long.
+ * A position from a FEN may start with the second player to move and at any
+ * move number: the numbers follow it ("12... Kh7"). */
 static void draw_moves(Ui *ui, int y0, int y1)
 {
     const Layout *l = &ui->lay;
@@ -251,27 +295,33 @@ static void draw_moves(Ui *ui, int y0, int y1)
     /* a move number, then one ply per column; one ply per line if narrow */
     bool two = 5 + 2 * colw <= w;
     int per = two ? 2 : 1;
-    int start_ply = g->v->def && g->pos->fullmove ? 0 : 0;
-    int nlines = (g->nhist + per - 1) / per, rows = y1 - y0;
-    if (rows <= 0)
+    Color root_side = g->nhist % 2 ? !g->pos->side : g->pos->side;
+    int off = root_side == BLACK ? 1 : 0;
+    int lead = per == 2 ? off : 0; /* "..." in the first column before the first move */
+    int first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1;
+    int nlines = (g->nhist + lead + per - 1) / per, rows = y1 - y0;
+    if (rows <= 0 || g->nhist == 0)
         return;
     int first = nlines > rows ? nlines - rows : 0;
     attr_t a = ui_style(ui, STYLE_TEXT), d = ui_style(ui, STYLE_DIM);
     for (int ln = first; ln < nlines; ln++) {
         int y = y0 + ln - first;
         for (int k = 0; k < per; k++) {
-            int ply = ln * per + k + start_ply;
+            int vp = ln * per + k + off - lead, ply = vp - off; /* vp counts from the first player */
             if (ply >= g->nhist)
                 break;
             char num[16];
-            if (per == 2 || ply % 2 == 0)
-                snprintf(num, sizeof num, "%3d.", ply / 2 + 1);
+            if (per == 2 || vp % 2 == 0)
+                snprintf(num, sizeof num, "%3d.", first_no + vp / 2);
             else
-                snprintf(num, sizeof num, "%3d...", ply / 2 + 1);
+                snprintf(num, sizeof num, "%3d...", first_no + vp / 2);
             if (k == 0)
                 ui_put(y, x, w, d, num);
             int nx = x + (per == 2 ? 5 + k * colw : (int)strlen(num) + 1);
-            ui_put(y, nx, x + w - nx, ply == g->nhist - 1 ? a | A_BOLD : a, g->hist[ply].san);
+            if (ply < 0)
+                ui_put(y, nx, x + w - nx, d, "...");
+            else
+                ui_put(y, nx, x + w - nx, ply == g->nhist - 1 ? a | A_BOLD : a, g->hist[ply].san);
         }
     }
 }
@@ -291,12 +341,12 @@ static void draw_panel(Ui *ui)
     }
     game_status_text(g, buf, sizeof buf);
     ThemeStyle st = STYLE_MESSAGE;
-    if (!game_over(g) && g->v->def->check_rule && pos_in_check(g->pos))
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", in check");
+    /* without a check rule (Cashew) an attacked King can be taken: say so */
+    if (!game_over(g) && pos_in_check(g->pos))
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), g->v->def->check_rule ? ", in check" : ", King attacked");
     else if (!game_over(g))
         st = STYLE_TEXT;
-    ui_put(++y, x, w, ui_style(ui, st), buf);
-    y++;
+    y += 1 + put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
     if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
         snprintf(buf, sizeof buf, "AI thinking%s%s", ui->ai_info[0] ? ": " : "...", ui->ai_info);
     else if (ui->opt.mode != PLAY_HOTSEAT)
@@ -307,7 +357,17 @@ static void draw_panel(Ui *ui)
     y++;
     int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
     if (ui->input == INPUT_CHOICE) {
-        ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), "Choose a move:");
+        if (ui->nlegs) { /* "Lion via f6, g7:" */
+            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui->sel_sq])].def->name);
+            for (int i = 0; i < ui->nlegs && n < (int)sizeof buf - 8; i++) {
+                char name[8];
+                variant_square_name(g->v, ui->legs[i], name);
+                n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s", i ? "," : "", name);
+            }
+            snprintf(buf + n, sizeof buf - (size_t)n, ":");
+        } else
+            snprintf(buf, sizeof buf, "Choose a move:");
+        ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), buf);
         for (int i = 0; i < ui->nchoice && y < bottom; i++) {
             snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->choice_text[i]);
             ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
@@ -340,9 +400,10 @@ static void draw_status(Ui *ui)
     }
     if (ui->msg[0])
         ui_put(l->status_y, 0, COLS, ui_style(ui, ui->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->msg);
+    else if (ui->game->v->drop_types)
+        ui_put(l->status_y, 0, COLS, a, "arrows/hjkl move  Enter pick up/put down  Tab hand  : type a move  ? help");
     else
-        ui_put(l->status_y, 0, COLS, a,
-               "arrows/hjkl move  Enter pick up/put down  Tab hand  : type a move  u undo  ? help");
+        ui_put(l->status_y, 0, COLS, a, "arrows/hjkl move  Enter pick up/put down  : type a move  ? help");
 }
 
 void ui_draw_game(Ui *ui)

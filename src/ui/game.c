@@ -160,3 +160,13 @@ int game_moves_matching(const Game *g, int from, int drop_type, int to, Move *ou
     }
     return n < max ? n : max;
 }
+
+int game_move_path(Game *g, Move m, int *path)
+{
+    int n = 0;
+    if (g->v->def->fen_style == FEN_HACHU && move_kind(m) != MOVE_DROP)
+        n = cashew_move_captures(g->pos, m, path);
+    if (n == 0 || path[n - 1] != move_to(m))
+        path[n++] = move_to(m); /* an end square it captures on is there already */
+    return n;
+}

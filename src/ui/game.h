@@ -57,4 +57,12 @@ void game_status_text(const Game *g, char *buf, size_t size);
  * when from is NO_SQUARE) that end on `to` (any `to` if to < 0). */
 int game_moves_matching(const Game *g, int from, int drop_type, int to, Move *out, int max);
 
+#define GAME_PATH_MAX 4
+
+/* The squares a person picks, in order, to make m after picking up the
+ * piece: each square it captures on the way (a Lion's or Wolf's legs), then
+ * its end square; just the end square for every other move.  Returns how
+ * many (at most GAME_PATH_MAX). */
+int game_move_path(Game *g, Move m, int *path);
+
 #endif

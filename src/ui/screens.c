@@ -100,7 +100,11 @@ void ui_open_guide(Ui *ui)
 {
     const Position *pos = ui->game->pos;
     int sq = ui_square(ui, ui->cur_file, ui->cur_rank);
-    if (ui->sel_drop) {
+    int types[MAX_PIECE_TYPES];
+    if (ui->cur_hand >= 0 && ui->cur_hand < ui_hand_types(ui, ui->cur_hand_color, types)) {
+        ui->guide_type = types[ui->cur_hand];
+        ui->guide_color = ui->cur_hand_color;
+    } else if (ui->sel_drop) {
         ui->guide_type = ui->sel_drop;
         ui->guide_color = pos->side;
     } else if (pos->board[sq] != PIECE_EMPTY) {

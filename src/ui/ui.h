@@ -18,5 +18,7 @@ void ui_keys_help(FILE *f);
 
 /* The UI's unit tests (tests/test_ui.c); returns the number of failures. */
 int test_ui_run(void);
+/* Drawing against a screen model (tests/test_ui_draw.c); the number of failures. */
+int test_ui_draw_run(void);
 
 #endif

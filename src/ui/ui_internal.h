@@ -34,6 +34,8 @@ struct Ui {
     bool mouse_on;
     Layout lay;
     int cur_file, cur_rank; /* the cursor, in board coordinates */
+    int cur_hand;           /* or on entry cur_hand of cur_hand_color's hand; -1: on the board */
+    Color cur_hand_color;
     int sel_sq;             /* selected piece's square, or NO_SQUARE */
     int sel_drop;           /* selected piece type in hand, or 0 */
     bool flipped;           /* the second player at the bottom */
@@ -45,6 +47,8 @@ struct Ui {
     bool msg_error;
     char question[160];
     UiConfirmFn on_yes;
+    int legs[GAME_PATH_MAX]; /* a Lion's or Wolf's squares picked so far, in order */
+    int nlegs;
     Move choice[UI_CHOICES_MAX];
     char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
     int nchoice;
@@ -113,8 +117,19 @@ void ui_board_to_view(const Ui *ui, int file, int rank, int *col, int *row);
 Color ui_hand_color(const Ui *ui, int b);
 /* The piece types held by colour c, in the variant's order; returns how many. */
 int ui_hand_types(const Ui *ui, Color c, int *types);
-/* Person picks up or puts down at the cursor. */
+/* Move the cursor by columns and rows of the screen.  Right of the board's
+ * last file lie the hands: the cursor goes on to the nearest hand entry, and
+ * from a hand back onto the board (wrapping around, as on the board). */
+void ui_cursor_move(Ui *ui, int dcol, int drow);
+/* Keep the cursor on an entry that exists after a hand changed. */
+void ui_cursor_fix(Ui *ui);
+/* Person picks up or puts down at the cursor.  A Lion or Wolf puts down
+ * leg by leg: a square it captures on the way is remembered, the squares
+ * where it can go on are marked, the same square again stops there. */
 void ui_select_at_cursor(Ui *ui);
+/* The selected piece's moves whose path (game_move_path) starts with the
+ * legs picked so far; returns how many (at most max). */
+int ui_leg_moves(Ui *ui, Move *out, int max);
 /* Select piece `type` of the side to move's hand for a drop. */
 void ui_select_drop(Ui *ui, int type);
 void ui_layout(Ui *ui);

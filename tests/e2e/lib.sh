@@ -38,6 +38,26 @@ session() {
 
 screen() { tm capture-pane -p -t "$SESSION" 2>/dev/null; }
 keys() { tm send-keys -t "$SESSION" "$@"; }
+# type_move TEXT: open the move prompt, type TEXT as it is, press Enter
+type_move() { keys :; keys -l "$1"; keys Enter; }
+# press N KEY: KEY N times
+press() { local i; for ((i = 0; i < $1; i++)); do keys "$2"; done; }
+# The environment of each locale the games are played in: UTF-8 (Unicode
+# glyphs) and plain C (letters).  LC_ALL too, so that an LC_ALL set by the
+# caller cannot mask the choice.
+LOCALE_UTF8="LANG=C.UTF-8 LC_ALL=C.UTF-8"
+LOCALE_C="LANG=C LC_ALL=C"
+# check_glyphs LOC UNICODE_REGEX LETTERS_REGEX: the board is drawn with the
+# glyphs of locale LOC (UTF8 or C), and not with the other set
+check_glyphs() {
+    if [ "$1" = UTF8 ]; then
+        check "$1: Unicode glyphs" "$2"
+        check_not "$1: no letters instead" "$3"
+    else
+        check "$1: letters" "$3"
+        check_not "$1: no Unicode glyphs" "$2"
+    fi
+}
 resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
 
 # wait_for REGEX [SECONDS]: until the screen matches (grep -E)

@@ -10,9 +10,9 @@ check "the Kingdom to move" "▶ Kingdom: player"
 keys : e 7 e 5 Enter
 check "typed UCI move" "1\. e4 +e5"
 keys : Q h 4 x Enter
-check "illegal typed move explained" "Qh4x: "
+check "illegal typed move explained" "^not a move: Qh4x"
 keys : N f 3 Enter
-check "typed SAN move for the wrong side is refused" "Nf3: "
+check "typed SAN move for the wrong side is refused" "^illegal move: Nf3"
 keys Escape
 sleep 0.3                          # Esc then Tab at once would be Alt-Tab
 keys Tab

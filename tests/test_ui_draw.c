@@ -1,0 +1,695 @@
+/* Drawing against a screen model: curses draws the game screen into a
+ * SCREEN made with newterm() on /dev/null, of a size the test sets with
+ * resizeterm(), and the test reads the cells back (characters, attributes,
+ * colour pairs) as a person would read the terminal.  Nothing is sent to a
+ * real terminal, so these run anywhere terminfo knows xterm-256color.
+ * Names read function__behaviour__condition. */
+#include "ui.h"
+#include "ui_internal.h"
+
+#include "kage/notation.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <cmocka.h>
+
+/* --- the screen model ---------------------------------------------------------- */
+
+static SCREEN *model;
+static FILE *model_out, *model_in;
+static bool model_colours;
+
+static int model_open(void **state)
+{
+    (void)state;
+    model_out = fopen("/dev/null", "w");
+    model_in = fopen("/dev/null", "r");
+    if (!model_out || !model_in)
+        return -1;
+    model = newterm("xterm-256color", model_out, model_in);
+    if (!model)
+        return 0; /* no terminfo entry: every test skips */
+    set_term(model);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        model_colours = COLORS >= 256;
+    }
+    return 0;
+}
+
+static int model_close(void **state)
+{
+    (void)state;
+    if (model) {
+        endwin();
+        delscreen(model);
+    }
+    if (model_out)
+        fclose(model_out);
+    if (model_in)
+        fclose(model_in);
+    return 0;
+}
+
+/* What is shown in `ncells` cells from (y, x), as UTF-8; a wide character
+ * counts for its two cells.  Returns one of a few rotating buffers. */
+static const char *text_at(int y, int x, int ncells)
+{
+    static char bufs[4][1024];
+    static int next;
+    char *buf = bufs[next++ % 4];
+    size_t n = 0;
+    for (int c = x; c < x + ncells && c < COLS;) {
+        cchar_t cc;
+        wchar_t wch[CCHARW_MAX + 1];
+        attr_t attrs;
+        short pair;
+        if (mvwin_wch(stdscr, y, c, &cc) == ERR || getcchar(&cc, wch, &attrs, &pair, NULL) == ERR) {
+            c++;
+            continue;
+        }
+        char mb[16];
+        mbstate_t ps;
+        memset(&ps, 0, sizeof ps);
+        size_t k = wcrtomb(mb, wch[0] ? wch[0] : L' ', &ps);
+        if (k != (size_t)-1 && n + k < sizeof bufs[0]) {
+            memcpy(buf + n, mb, k);
+            n += k;
+        }
+        int w = wcwidth(wch[0]);
+        c += w > 1 ? w : 1;
+    }
+    buf[n] = 0;
+    return buf;
+}
+
+/* The text in cells x to the end of line y, without the blanks at its end. */
+static const char *line_from(int y, int x)
+{
+    char *s = (char *)text_at(y, x, COLS - x);
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        s[--n] = 0;
+    return s;
+}
+
+static const char *line(int y) { return line_from(y, 0); }
+
+/* Is `text` somewhere on line y? */
+static bool line_has(int y, const char *text) { return strstr(line(y), text) != NULL; }
+
+/* Is `text` anywhere on the screen? */
+static bool screen_has(const char *text)
+{
+    for (int y = 0; y < LINES; y++)
+        if (line_has(y, text))
+            return true;
+    return false;
+}
+
+static void cell_style(int y, int x, attr_t *attrs, short *fg, short *bg)
+{
+    cchar_t cc;
+    wchar_t wch[CCHARW_MAX + 1];
+    short pair = 0;
+    assert_int_not_equal(mvwin_wch(stdscr, y, x, &cc), ERR);
+    assert_int_not_equal(getcchar(&cc, wch, attrs, &pair, NULL), ERR);
+    *fg = *bg = -1;
+    if (pair > 0)
+        pair_content(pair, fg, bg);
+}
+
+/* --- a game on the model --------------------------------------------------------------- */
+
+/* A hot-seat game of `variant` (from fen, or the start) on a cols x rows screen. */
+static void game_on(Ui *ui, const char *variant, const char *fen, int cols, int rows, GlyphSet gs, ThemeForm form)
+{
+    if (!model)
+        skip();
+    memset(ui, 0, sizeof *ui);
+    theme_builtin("default", &ui->theme);
+    ui->glyphs = gs;
+    ui->form = form == FORM_MONO || model_colours ? form : FORM_MONO;
+    ui->opt.level = 4;
+    resizeterm(rows, cols);
+    assert_int_equal(COLS, cols);
+    assert_int_equal(LINES, rows);
+    assert_true(ui_new_game(ui, variant, fen, PLAY_HOTSEAT, 4));
+    ui->msg[0] = 0;
+    ui_draw(ui);
+}
+
+static void game_off(Ui *ui) { game_free(ui->game); }
+
+static void play(Ui *ui, const char *text)
+{
+    Move m;
+    KageError err;
+    if (!move_from_text(ui->game->pos, text, &m, &err))
+        fail_msg("%s: %s", text, err.msg);
+    ui_play(ui, m);
+    ui_draw(ui);
+}
+
+/* The screen cell where the 4-cell text of square `name` starts (the side
+ * mark, the two-cell glyph, the promotion mark), and its line. */
+static void square_cell(const Ui *ui, const char *name, int *x, int *y)
+{
+    const Variant *v = ui->game->v;
+    int sq;
+    assert_true(variant_parse_square(v, name, &sq) > 0);
+    int col, row;
+    ui_board_to_view(ui, v->file_of[sq], v->rank_of[sq], &col, &row);
+    *x = ui->lay.board_x + col * ui->lay.cw + (ui->lay.cw - 4) / 2;
+    *y = ui->lay.board_y + row * ui->lay.ch + ui->lay.ch / 2;
+}
+
+static const char *square_text(const Ui *ui, const char *name)
+{
+    int x, y;
+    square_cell(ui, name, &x, &y);
+    return text_at(y, x, 4);
+}
+
+static void set_cursor(Ui *ui, const char *name)
+{
+    int sq;
+    assert_true(variant_parse_square(ui->game->v, name, &sq) > 0);
+    ui->cur_file = ui->game->v->file_of[sq];
+    ui->cur_rank = ui->game->v->rank_of[sq];
+}
+
+/* --- coordinates and pieces ------------------------------------------------------------ */
+
+static void ui_draw__8x8_at_80x24__coordinates_left_and_below(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    /* squares of 4x2 cells from (3, 1): rank 8 on line 2, rank 1 on line 16 */
+    assert_int_equal(ui.lay.cw, 4);
+    assert_int_equal(ui.lay.ch, 2);
+    for (int r = 8; r >= 1; r--) {
+        char want[12];
+        snprintf(want, sizeof want, "%2d", r);
+        assert_string_equal(text_at(2 + 2 * (8 - r), 0, 2), want);
+    }
+    assert_string_equal(line(17), "    a   b   c   d   e   f   g   h");
+    assert_string_equal(line(0), "Kage — Shinobi+");
+    game_off(&ui);
+}
+
+static void ui_draw__flipped__coordinates_reversed(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui.flipped = true;
+    ui_draw(&ui);
+    assert_string_equal(text_at(2, 0, 2), " 1");
+    assert_string_equal(text_at(16, 0, 2), " 8");
+    assert_string_equal(line(17), "    h   g   f   e   d   c   b   a");
+    /* the Kingdom's King is now at the bottom, the Clan's at the top */
+    assert_true(strstr(line(16), "♚") != NULL);
+    assert_true(strstr(line(2), "王") != NULL);
+    game_off(&ui);
+}
+
+static void ui_draw__start_position__each_piece_on_its_square(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    /* e1 is 4 files right of a1: column 3 + 4 * 4, on rank 1's line */
+    assert_string_equal(text_at(16, 19, 4), " 王 ");
+    assert_string_equal(square_text(&ui, "e1"), " 王 ");
+    assert_string_equal(square_text(&ui, "a2"), " 歩 ");
+    assert_string_equal(square_text(&ui, "e8"), " ♚  ");
+    assert_string_equal(square_text(&ui, "d8"), " ♛  ");
+    assert_string_equal(square_text(&ui, "h7"), " ♟  ");
+    assert_string_equal(square_text(&ui, "e4"), "    ");
+    play(&ui, "e4");
+    assert_string_equal(square_text(&ui, "e2"), "    ");
+    assert_string_equal(square_text(&ui, "e4"), " 歩 ");
+    game_off(&ui);
+}
+
+static void ui_draw__second_player_and_promoted__marked_without_colour(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_string_equal(square_text(&ui, "d1"), " 后+");  /* the promoted Duchess */
+    assert_string_equal(square_text(&ui, "d8"), "v后+");  /* ... of the second player */
+    assert_string_equal(square_text(&ui, "a8"), "v飛 ");
+    game_off(&ui);
+}
+
+static void ui_draw__letters__ascii_only_with_plus_for_promoted(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_LETTERS, FORM_MONO);
+    assert_string_equal(line(0), "Kage - Shogun chess");
+    assert_string_equal(line(2), " 8  r   n   b  +f   k   b   n   r                      Black: player");
+    assert_string_equal(square_text(&ui, "d1"), "+F  ");
+    for (int y = 0; y < LINES; y++)
+        for (const char *p = line(y); *p; p++)
+            if ((unsigned char)*p >= 128)
+                fail_msg("line %d has a non-ASCII character: %s", y, line(y));
+    game_off(&ui);
+
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_LETTERS, FORM_MONO);
+    assert_string_equal(square_text(&ui, "e1"), " K  ");
+    assert_string_equal(square_text(&ui, "e8"), " k  ");
+    game_off(&ui);
+}
+
+static void ui_draw__cashew_at_80x24__13_ranks_and_files_a_to_m(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "cashew", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_int_equal(ui.lay.ch, 1);
+    assert_string_equal(text_at(1, 0, 2), "13");
+    assert_string_equal(text_at(13, 0, 2), " 1");
+    assert_string_equal(line(14), "    a   b   c   d   e   f   g   h   i   j   k   l   m");
+    assert_string_equal(square_text(&ui, "g1"), " 王 ");
+    assert_string_equal(square_text(&ui, "g13"), "v王 ");
+    assert_false(screen_has("Sente hand")); /* no drops in Cashew: no hands */
+    assert_false(screen_has("Gote hand"));
+    game_off(&ui);
+}
+
+/* --- highlights ------------------------------------------------------------------------ */
+
+static void ui_draw__cashew_king_attacked__check_style_both_forms(void **state)
+{
+    (void)state;
+    Ui ui;
+    /* Sente's Queen on d13 attacks Gote's King on m13; Gote to move */
+    const char *fen = "3Q8k/p12/13/13/13/13/13/13/13/13/13/13/K12 b";
+    game_on(&ui, "cashew", fen, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    square_cell(&ui, "m13", &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_true((a & A_REVERSE) && (a & A_BLINK));
+    square_cell(&ui, "a1", &x, &y);  /* Sente's King is safe */
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_false(a & A_BLINK);
+    /* no check rule, so the panel says it in words */
+    assert_true(screen_has("Gote to move, King"));
+    assert_true(screen_has("attacked"));
+    game_off(&ui);
+
+    if (!model_colours)
+        return;
+    game_on(&ui, "cashew", fen, 80, 24, GLYPHS_UNICODE, FORM_256);
+    square_cell(&ui, "m13", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_int_equal(bg, ui.theme.s[FORM_256][STYLE_CHECK].bg);
+    square_cell(&ui, "a1", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_int_not_equal(bg, ui.theme.s[FORM_256][STYLE_CHECK].bg);
+    game_off(&ui);
+}
+
+static void ui_draw__8x8_in_check__panel_says_so(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", "4k3/8/8/8/8/8/7R/K7[] w - - 0 1", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    play(&ui, "Re2");
+    assert_true(screen_has("Black to move, in check"));
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    square_cell(&ui, "e8", &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_true(a & A_BLINK);
+    game_off(&ui);
+}
+
+static void ui_draw__selection__destinations_dotted_cursor_reversed(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    set_cursor(&ui, "e2");
+    ui_select_at_cursor(&ui);
+    set_cursor(&ui, "a8");
+    ui_draw(&ui);
+    assert_string_equal(square_text(&ui, "e3"), "  · ");
+    assert_string_equal(square_text(&ui, "e4"), "  · ");
+    assert_string_equal(square_text(&ui, "e5"), "    ");
+    assert_string_equal(square_text(&ui, "d3"), "    ");
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    square_cell(&ui, "a8", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_true(a & A_REVERSE); /* the cursor */
+    square_cell(&ui, "b8", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_false(a & A_REVERSE);
+    square_cell(&ui, "e2", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_true((a & A_REVERSE) && (a & A_BOLD)); /* the selected piece */
+    game_off(&ui);
+}
+
+static void ui_draw__last_move__both_squares_underlined(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    set_cursor(&ui, "a1");
+    play(&ui, "e4");
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    square_cell(&ui, "e4", &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_true(a & A_UNDERLINE);
+    square_cell(&ui, "e2", &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_true(a & A_UNDERLINE);
+    square_cell(&ui, "d4", &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_false(a & A_UNDERLINE);
+    game_off(&ui);
+}
+
+/* --- hands ---------------------------------------------------------------------------- */
+
+static void ui_draw__hands__each_kind_with_its_count(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobi", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    /* the Clan (bottom block) holds H L J D M M, in the variant's hand order */
+    static const char *const want[] = {" 桂 1", " 香 1", " 忍 1", " 竜 1", " 僧 2"};
+    assert_string_equal(text_at(ui.lay.hand_y[1], ui.lay.hand_x, 9), "Clan hand");
+    for (int i = 0; i < 5; i++) {
+        int x, y;
+        layout_hand_entry(&ui.lay, 1, i, &x, &y);
+        assert_string_equal(text_at(y, x, 5), want[i]);
+    }
+    assert_string_equal(text_at(ui.lay.hand_y[0], ui.lay.hand_x, 15), "Kingdom hand: -");
+    /* a drop takes one away and a kind at zero leaves the list */
+    play(&ui, "M@d3");
+    int x, y;
+    layout_hand_entry(&ui.lay, 1, 4, &x, &y);
+    assert_string_equal(text_at(y, x, 5), " 僧 1");
+    play(&ui, "e5");
+    play(&ui, "J@c3");
+    layout_hand_entry(&ui.lay, 1, 2, &x, &y);
+    assert_string_equal(text_at(y, x, 5), " 竜 1");
+    game_off(&ui);
+}
+
+static void ui_draw__hand_selected_for_drop__marked(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobi", NULL, 80, 24, GLYPHS_LETTERS, FORM_MONO);
+    int types[MAX_PIECE_TYPES];
+    int n = ui_hand_types(&ui, WHITE, types);
+    assert_int_equal(n, 5);
+    ui_select_drop(&ui, types[4]);
+    ui_draw(&ui);
+    int x, y;
+    layout_hand_entry(&ui.lay, 1, 4, &x, &y);
+    assert_string_equal(text_at(y, x, 5), ">M  2");
+    layout_hand_entry(&ui.lay, 1, 0, &x, &y);
+    assert_string_equal(text_at(y, x, 5), " H  1");
+    assert_string_equal(square_text(&ui, "e3"), "  . "); /* the drop squares */
+    assert_string_equal(square_text(&ui, "e5"), "    ");
+    game_off(&ui);
+}
+
+static void ui_draw__shogun_capture__goes_to_the_capturers_hand(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    play(&ui, "exd5");
+    assert_string_equal(text_at(ui.lay.hand_y[1], ui.lay.hand_x, 10), "White hand");
+    int x, y;
+    layout_hand_entry(&ui.lay, 1, 0, &x, &y);
+    assert_string_equal(text_at(y, x, 5), " 歩 1");
+    assert_string_equal(text_at(ui.lay.hand_y[0], ui.lay.hand_x, 13), "Black hand: -");
+    game_off(&ui);
+}
+
+/* --- the side panel --------------------------------------------------------------------- */
+
+static void ui_draw__move_list__numbered_two_plies_a_line(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    int px = ui.lay.panel_x;
+    play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "J@c3");
+    int y = -1;
+    for (int i = 0; i < LINES && y < 0; i++)
+        if (!strcmp(text_at(i, px, 5), "Moves"))
+            y = i + 1;
+    assert_true(y > 0);
+    assert_string_equal(line_from(y, px), "  1. e4    e5");
+    assert_string_equal(line_from(y + 1, px), "  2. J@c3");
+    assert_string_equal(line_from(1, px), "  Clan: player");
+    assert_string_equal(line_from(2, px), "▶ Kingdom: player");
+    assert_string_equal(line_from(4, px), "Kingdom to move");
+    game_off(&ui);
+}
+
+static void ui_draw__move_list_from_fen__second_player_first(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobi", "4k3/8/8/8/8/8/1p6/4K3[] b - - 0 23", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    play(&ui, "b1");
+    play(&ui, "Ke2");
+    assert_true(screen_has(" 23. ...   b1=C"));
+    assert_true(screen_has(" 24. Ke2"));
+    game_off(&ui);
+}
+
+/* More plies than lines: the latest stay in view, the first scroll away. */
+static void ui_draw__long_move_list__latest_moves_shown(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    for (int i = 0; i < 60 && !game_over(ui.game); i++) {
+        /* the first legal move that is not a drop: a quiet, repeatable game */
+        Move m = MOVE_NONE;
+        for (int k = 0; k < ui.game->legal.count && m == MOVE_NONE; k++)
+            if (move_kind(ui.game->legal.moves[k]) != MOVE_DROP)
+                m = ui.game->legal.moves[k];
+        assert_true(m != MOVE_NONE);
+        ui_play(&ui, m);
+    }
+    ui_draw(&ui);
+    Game *g = ui.game;
+    assert_true(g->nhist > 30);
+    /* the last line holds the last move, after its number */
+    int n = g->nhist - 1, bottom = ui.lay.panel_y + ui.lay.panel_h - 1; /* bottom: the key hints */
+    char number[16];
+    snprintf(number, sizeof number, "%3d.", n / 2 + 1);
+    const char *last = line_from(bottom - 1, ui.lay.panel_x);
+    assert_memory_equal(last, number, strlen(number));
+    assert_true(strlen(last) >= strlen(g->hist[n].san));
+    assert_string_equal(last + strlen(last) - strlen(g->hist[n].san), g->hist[n].san);
+    assert_false(screen_has("  1. ")); /* scrolled away */
+    assert_string_equal(line_from(bottom, ui.lay.panel_x), "? help  n new  q quit");
+    game_off(&ui);
+}
+
+static void ui_draw__result__reason_in_panel_wrapped(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "cashew", "3Q8k/p12/13/13/13/13/13/13/13/13/13/13/K12 w", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    play(&ui, "d13m13");
+    int px = ui.lay.panel_x;
+    /* 23 cells of panel: the result goes on two lines, broken at a space */
+    assert_int_equal(ui.lay.panel_w, 23);
+    assert_string_equal(text_at(4, px, 23), "Sente wins by King     ");
+    assert_string_equal(text_at(5, px, 23), "captured               ");
+    assert_string_equal(line(LINES - 1), "QU d13xm13. Sente wins by King captured");
+    game_off(&ui);
+}
+
+static void ui_draw__move_choice__listed_with_numbers(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "cashew", "12k/13/13/13/13/13/6p6/5p7/4L!8/13/13/13/K12 w", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    set_cursor(&ui, "e5");
+    ui_select_at_cursor(&ui);
+    set_cursor(&ui, "g7");
+    ui_select_at_cursor(&ui);
+    ui_draw(&ui);
+    assert_int_equal(ui.input, INPUT_CHOICE);
+    assert_true(screen_has("Choose a move:"));
+    assert_true(screen_has("1  LN e5xg7+"));
+    assert_true(screen_has("2  LN e5xf6xg7+"));
+    assert_true(line_has(LINES - 1, "press 1-2"));
+    game_off(&ui);
+}
+
+static void ui_draw__lion_leg__kept_marked_and_next_squares_dotted(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "cashew", "12k/13/13/13/13/13/6p6/5p7/4L!8/13/13/13/K12 w", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    set_cursor(&ui, "e5");
+    ui_select_at_cursor(&ui);
+    set_cursor(&ui, "f6");
+    ui_select_at_cursor(&ui); /* f6 holds a Pawn the Lion can take and go on from */
+    set_cursor(&ui, "a1");
+    ui_draw(&ui);
+    assert_int_equal(ui.nlegs, 1);
+    assert_true(screen_has("Lion via f6:"));
+    assert_true(screen_has("LN e5xf6+"));     /* stop there */
+    assert_true(screen_has("LN e5xf6xg7+"));  /* take g7 too */
+    assert_true(screen_has("LN e5xf6-e5+"));  /* igui */
+    assert_false(screen_has("LN e5-c3"));     /* no longer possible after f6 */
+    assert_string_equal(square_text(&ui, "g6"), "  · "); /* hit and run */
+    assert_string_equal(square_text(&ui, "c3"), "    "); /* not after f6 */
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    square_cell(&ui, "f6", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_true((a & A_REVERSE) && (a & A_BOLD)); /* the leg, as the piece itself */
+    set_cursor(&ui, "g7");
+    ui_select_at_cursor(&ui);
+    ui_draw(&ui);
+    assert_int_equal(ui.game->nhist, 1);
+    assert_string_equal(ui.game->hist[0].san, "LN e5xf6xg7+");
+    assert_false(screen_has("Lion via"));
+    game_off(&ui);
+}
+
+static void ui_draw__cursor_in_hand__entry_reversed_not_the_board(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobi", NULL, 80, 24, GLYPHS_LETTERS, FORM_MONO);
+    set_cursor(&ui, "h1");
+    ui_cursor_move(&ui, 1, 0); /* off the board: the hand line nearest rank 1 */
+    ui_draw(&ui);
+    assert_int_equal(ui.cur_hand, 4);
+    int x, y;
+    attr_t a;
+    short fg, bg;
+    layout_hand_entry(&ui.lay, 1, 4, &x, &y);
+    assert_string_equal(text_at(y, x, 5), " M  2");
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_true(a & A_REVERSE);
+    square_cell(&ui, "h1", &x, &y);
+    cell_style(y, x, &a, &fg, &bg);
+    assert_false(a & A_REVERSE);
+    ui_select_at_cursor(&ui);
+    ui_draw(&ui);
+    layout_hand_entry(&ui.lay, 1, 4, &x, &y);
+    assert_string_equal(text_at(y, x, 5), ">M  2");
+    ui_cursor_move(&ui, -1, 0); /* back to the board's last file */
+    assert_int_equal(ui.cur_hand, -1);
+    assert_int_equal(ui.cur_file, 7);
+    game_off(&ui);
+}
+
+/* --- size ------------------------------------------------------------------------------- */
+
+static void ui_draw__too_small__one_line_with_the_size_needed(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 36, 8, GLYPHS_UNICODE, FORM_MONO);
+    char want[80];
+    snprintf(want, sizeof want, "Too small: need %dx%d, have 36x8", ui.lay.need_cols, ui.lay.need_rows);
+    assert_string_equal(line(0), want);
+    for (int y = 1; y < LINES; y++)
+        assert_string_equal(line(y), ""); /* nothing else: no garbage */
+    /* wide enough for the whole sentence */
+    resizeterm(10, 100);
+    ui_draw(&ui);
+    snprintf(want, sizeof want, "Terminal too small: Shinobi+ needs %dx%d, this one is 100x10 (q quits)",
+             ui.lay.need_cols, ui.lay.need_rows);
+    assert_string_equal(line(0), want);
+    /* very narrow: the shortest form still fits */
+    resizeterm(3, 7);
+    ui_draw(&ui);
+    snprintf(want, sizeof want, "%dx%d", ui.lay.need_cols, ui.lay.need_rows);
+    assert_string_equal(line(0), want);
+    /* exactly the size asked for: the board */
+    int need_cols = ui.lay.need_cols, need_rows = ui.lay.need_rows;
+    resizeterm(need_rows, need_cols);
+    ui_draw(&ui);
+    assert_true(ui.lay.fits);
+    assert_false(screen_has("small"));
+    assert_true(screen_has("王"));
+    game_off(&ui);
+}
+
+static void ui_draw__bigger_terminal__bigger_squares_same_pieces(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 160, 50, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui.lay.cw > 4);
+    assert_string_equal(square_text(&ui, "e1"), " 王 ");
+    assert_string_equal(square_text(&ui, "e8"), " ♚  ");
+    /* resized back: the small layout, nothing left over from the big one */
+    resizeterm(24, 80);
+    ui_draw(&ui);
+    assert_string_equal(line(17), "    a   b   c   d   e   f   g   h");
+    assert_string_equal(line(18), "");
+    game_off(&ui);
+}
+
+int test_ui_draw_run(void)
+{
+    setlocale(LC_CTYPE, "C.UTF-8");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ui_draw__8x8_at_80x24__coordinates_left_and_below),
+        cmocka_unit_test(ui_draw__flipped__coordinates_reversed),
+        cmocka_unit_test(ui_draw__start_position__each_piece_on_its_square),
+        cmocka_unit_test(ui_draw__second_player_and_promoted__marked_without_colour),
+        cmocka_unit_test(ui_draw__letters__ascii_only_with_plus_for_promoted),
+        cmocka_unit_test(ui_draw__cashew_at_80x24__13_ranks_and_files_a_to_m),
+        cmocka_unit_test(ui_draw__cashew_king_attacked__check_style_both_forms),
+        cmocka_unit_test(ui_draw__8x8_in_check__panel_says_so),
+        cmocka_unit_test(ui_draw__selection__destinations_dotted_cursor_reversed),
+        cmocka_unit_test(ui_draw__last_move__both_squares_underlined),
+        cmocka_unit_test(ui_draw__hands__each_kind_with_its_count),
+        cmocka_unit_test(ui_draw__hand_selected_for_drop__marked),
+        cmocka_unit_test(ui_draw__shogun_capture__goes_to_the_capturers_hand),
+        cmocka_unit_test(ui_draw__move_list__numbered_two_plies_a_line),
+        cmocka_unit_test(ui_draw__move_list_from_fen__second_player_first),
+        cmocka_unit_test(ui_draw__long_move_list__latest_moves_shown),
+        cmocka_unit_test(ui_draw__result__reason_in_panel_wrapped),
+        cmocka_unit_test(ui_draw__move_choice__listed_with_numbers),
+        cmocka_unit_test(ui_draw__lion_leg__kept_marked_and_next_squares_dotted),
+        cmocka_unit_test(ui_draw__cursor_in_hand__entry_reversed_not_the_board),
+        cmocka_unit_test(ui_draw__too_small__one_line_with_the_size_needed),
+        cmocka_unit_test(ui_draw__bigger_terminal__bigger_squares_same_pieces),
+    };
+    return cmocka_run_group_tests_name("ui drawing", tests, model_open, model_close);
+}
