@@ -142,7 +142,8 @@ static void game_on(Ui *ui, const char *variant, const char *fen, int cols, int 
     resizeterm(rows, cols);
     assert_int_equal(COLS, cols);
     assert_int_equal(LINES, rows);
-    assert_true(ui_new_game(ui, variant, fen, PLAY_HOTSEAT, 4));
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(ui, variant, fen, PLAY_HOTSEAT, 4, &none));
     ui->msg[0] = 0;
     ui_draw(ui);
 }
@@ -528,9 +529,9 @@ static void ui_draw__result__reason_in_panel_wrapped(void **state)
     int px = ui.lay.panel_x;
     /* 23 cells of panel: the result goes on two lines, broken at a space */
     assert_int_equal(ui.lay.panel_w, 23);
-    assert_string_equal(text_at(4, px, 23), "Sente wins by King     ");
+    assert_string_equal(text_at(4, px, 23), "Sente wins: King       ");
     assert_string_equal(text_at(5, px, 23), "captured               ");
-    assert_string_equal(line(LINES - 1), "QU d13xm13. Sente wins by King captured");
+    assert_string_equal(line(LINES - 1), "QU d13xm13. Sente wins: King captured");
     game_off(&ui);
 }
 

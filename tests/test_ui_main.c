@@ -6,5 +6,6 @@ int main(void)
 {
     int failed = test_ui_run();
     failed += test_ui_draw_run();
+    failed += test_ui_records_run();
     return failed ? 1 : 0;
 }

@@ -54,13 +54,25 @@ static void act_hand_prev(Ui *ui) { hand_cycle(ui, -1); }
 
 static void act_prompt(Ui *ui)
 {
+    if (ui->paused) {
+        ui_message(ui, true, "The clocks are paused: p goes on");
+        return;
+    }
     if (game_over(ui->game) || ui_ai_plays(ui, ui->game->pos->side)) {
         ui_message(ui, true, game_over(ui->game) ? "The game is over" : "Wait for the AI's move");
         return;
     }
+    ui_prompt(ui, "Move: ", "", NULL);
+}
+
+void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit)
+{
+    ui_deselect(ui);
     ui->input = INPUT_PROMPT;
-    ui->line_len = 0;
-    ui->line[0] = 0;
+    snprintf(ui->prompt_label, sizeof ui->prompt_label, "%s", label);
+    snprintf(ui->line, sizeof ui->line, "%s", initial);
+    ui->line_len = (int)strlen(ui->line);
+    ui->on_submit = on_submit;
     ui->msg[0] = 0;
 }
 
@@ -80,11 +92,15 @@ static void act_undo(Ui *ui)
     if (!resigned && vs_ai)
         while (ui_ai_plays(ui, g->pos->side) && game_undo(g))
             ;
+    ui->browsed = false;
+    ui->holding = false;
     ui_cursor_fix(ui);
+    ui_clock_turn(ui);
     if (vs_ai && ui_ai_plays(ui, g->pos->side) && g->nhist == 0)
         ui_message(ui, false, "Back at the start; the AI moves first");
     else
         ui_message(ui, false, "Taken back (r redoes)");
+    ui_autosave(ui);
 }
 
 static void act_redo(Ui *ui)
@@ -101,8 +117,39 @@ static void act_redo(Ui *ui)
         while (ui_ai_plays(ui, g->pos->side) && g->nredo && game_redo(g))
             ;
     ui_cursor_fix(ui);
+    ui_clock_turn(ui);
     ui->msg[0] = 0;
+    ui_autosave(ui);
 }
+
+static void act_back(Ui *ui) { ui_browse(ui, -1); }
+static void act_forward(Ui *ui) { ui_browse(ui, 1); }
+static void act_start(Ui *ui) { ui_browse(ui, -2); }
+static void act_end(Ui *ui) { ui_browse(ui, 2); }
+
+static void act_pause(Ui *ui)
+{
+    if (!clock_enabled(&ui->clock)) {
+        ui_message(ui, true, "There is no clock to pause (n: a new game with a clock)");
+        return;
+    }
+    if (ui->opt.mode != PLAY_HOTSEAT) {
+        ui_message(ui, true, "Clocks can be paused in hot-seat games only");
+        return;
+    }
+    if (game_over(ui->game)) {
+        ui_message(ui, true, "The game is over");
+        return;
+    }
+    ui_clock_pause(ui, !ui->paused);
+    ui_deselect(ui);
+    ui_message(ui, false, ui->paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
+}
+
+static void act_save(Ui *ui) { ui_save_game(ui); }
+static void act_load(Ui *ui) { ui_load_game(ui); }
+static void act_show(Ui *ui) { ui_show_text(ui); }
+static void act_fen(Ui *ui) { ui_load_fen(ui); }
 
 static void act_flip(Ui *ui) { ui->flipped = !ui->flipped; }
 
@@ -127,9 +174,11 @@ static void do_resign(Ui *ui)
 {
     player_cancel(ui->ai);
     game_resign(ui->game, resigning_side(ui));
+    ui_clock_turn(ui);
     char st[160];
     game_status_text(ui->game, st, sizeof st);
     ui_message(ui, false, "%s (u takes it back, n for a new game)", st);
+    ui_autosave(ui);
 }
 
 static void act_resign(Ui *ui)
@@ -146,7 +195,9 @@ static void act_resign(Ui *ui)
 static void do_draw(Ui *ui)
 {
     game_agree_draw(ui->game);
+    ui_clock_turn(ui);
     ui_message(ui, false, "Draw agreed");
+    ui_autosave(ui);
 }
 
 static void act_draw(Ui *ui)
@@ -210,16 +261,25 @@ const UiAction ui_actions[] = {
     {"type-move", "type a move (SAN like Jxe6+ or J@c3, or UCI like e2e4)", act_prompt},
     {"undo", "take back a move (and the AI's reply)", act_undo},
     {"redo", "play again a move taken back", act_redo},
+    {"back", "browse: one move back (the board shows that position)", act_back},
+    {"forward", "browse: one move forward", act_forward},
+    {"first", "browse: to the start of the game", act_start},
+    {"last", "browse: to the last move (and play on)", act_end},
     {"flip", "turn the board around", act_flip},
     {"auto-flip", "hot-seat: turn the board to the side to move, on or off", act_auto_flip},
     {"resign", "resign the game", act_resign},
     {"draw", "hot-seat: offer a draw", act_draw},
-    {"new-game", "choose variant, mode and level for a new game", act_new_game},
+    {"pause", "hot-seat: pause the clocks, or go on", act_pause},
+    {"new-game", "choose variant, mode, level and clock for a new game", act_new_game},
+    {"save", "save the game as PGN (a file name is offered)", act_save},
+    {"load", "load a game from a PGN file", act_load},
+    {"show-fen", "show the FEN and the game as PGN, to select with the mouse or write to a file", act_show},
+    {"paste-fen", "start from a position: type or paste a FEN", act_fen},
     {"guide", "piece guide: how the piece under the cursor moves", act_guide},
     {"help", "this help", act_help},
     {"redraw", "redraw the screen", act_redraw},
     {"suspend", "suspend Kage (back with fg)", act_suspend},
-    {"quit", "quit (asks first if a game is in progress)", act_quit},
+    {"quit", "quit (asks first if a game is in progress; it is kept for the next start)", act_quit},
 };
 const int ui_nactions = (int)(sizeof ui_actions / sizeof ui_actions[0]);
 
@@ -234,9 +294,15 @@ const UiBinding ui_bindings[] = {
     {":", "type-move"}, {"m", "type-move"},
     {"u", "undo"}, {"<Backspace>", "undo"},
     {"r", "redo"}, {"<C-r>", "redo"},
+    {"<PageUp>", "back"}, {"[", "back"},
+    {"<PageDown>", "forward"}, {"]", "forward"},
+    {"<Home>", "first"}, {"<Find>", "first"}, {"{", "first"},
+    {"<End>", "last"}, {"<Select>", "last"}, {"}", "last"},
     {"f", "flip"}, {"F", "auto-flip"},
     {"R", "resign"}, {"D", "draw"},
+    {"p", "pause"},
     {"n", "new-game"},
+    {"s", "save"}, {"o", "load"}, {"e", "show-fen"}, {"P", "paste-fen"},
     {"g", "guide"}, {"i", "guide"},
     {"?", "help"}, {"<F1>", "help"},
     {"<C-l>", "redraw"},
@@ -294,6 +360,7 @@ void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes)
     }
     snprintf(ui->question, sizeof ui->question, "%s", question);
     ui->on_yes = on_yes;
+    ui->on_no = NULL;
     ui->input = INPUT_CONFIRM;
 }
 
@@ -302,6 +369,8 @@ void ui_key_confirm(Ui *ui, const char *key)
     ui->input = INPUT_BOARD;
     if (!strcmp(key, "y") || !strcmp(key, "Y"))
         ui->on_yes(ui);
+    else if (ui->on_no)
+        ui->on_no(ui);
     else
         ui->msg[0] = 0;
 }
@@ -312,6 +381,12 @@ static void prompt_submit(Ui *ui)
     KageError err;
     Move m;
     ui->input = INPUT_BOARD;
+    if (ui->on_submit) {
+        UiSubmitFn fn = ui->on_submit;
+        ui->on_submit = NULL;
+        fn(ui, ui->line);
+        return;
+    }
     if (!ui->line_len)
         return;
     if (game_over(g) || ui_ai_plays(ui, g->pos->side)) {
@@ -336,17 +411,24 @@ void ui_key_prompt(Ui *ui, const char *key)
     else if (!strcmp(key, "<Escape>") || !strcmp(key, "<C-c>") || !strcmp(key, "<C-g>"))
         ui->input = INPUT_BOARD;
     else if (!strcmp(key, "<Backspace>") || !strcmp(key, "<C-h>") || !strcmp(key, "<DEL>")) {
-        if (ui->line_len)
-            ui->line[--ui->line_len] = 0;
+        if (ui->line_len) { /* a whole UTF-8 character */
+            do
+                ui->line_len--;
+            while (ui->line_len > 0 && ((unsigned char)ui->line[ui->line_len] & 0xC0) == 0x80);
+            ui->line[ui->line_len] = 0;
+        }
         else
             ui->input = INPUT_BOARD;
     } else if (!strcmp(key, "<C-u>"))
         ui->line[ui->line_len = 0] = 0;
     else {
-        const char *c = !strcmp(key, "<Space>") ? " " : key;
-        /* one printable ASCII character: the notations need nothing else */
-        if (c[0] > ' ' - 1 && c[0] < 127 && !c[1] && ui->line_len < (int)sizeof ui->line - 1) {
-            ui->line[ui->line_len++] = c[0];
+        const char *c = !strcmp(key, "<Space>") ? " " : !strcmp(key, "<lt>") ? "<" : key;
+        size_t n = strlen(c);
+        /* one character (a path may hold any); key names like <F2> are not text */
+        bool text = c[0] != '<' || n == 1;
+        if (text && (unsigned char)c[0] >= ' ' && c[0] != 127 && ui->line_len + (int)n < (int)sizeof ui->line - 1) {
+            memcpy(ui->line + ui->line_len, c, n);
+            ui->line_len += (int)n;
             ui->line[ui->line_len] = 0;
         }
     }

@@ -230,7 +230,34 @@ static void select_in_hand(Ui *ui)
     }
 }
 
-bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level)
+/* Put g in play (the old game goes) with the mode, level and clock given. */
+static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeControl *tc)
+{
+    if (ui->ai)
+        player_cancel(ui->ai);
+    game_free(ui->game);
+    ui->game = g;
+    ui->opt.variant = g->v->def->id;
+    ui->opt.mode = mode;
+    ui->opt.level = level;
+    if (ui->ai) {
+        player_set_level(ui->ai, level);
+        player_new_game(ui->ai);
+    }
+    ui->flipped = false;
+    ui->browsed = false;
+    ui->holding = false;
+    ui_orient(ui);
+    ui_cursor_home(ui);
+    ui_deselect(ui);
+    ui->input = INPUT_BOARD;
+    ui->screen = SCREEN_GAME;
+    ui->ai_info[0] = 0;
+    ui_layout(ui);
+    ui_clock_new(ui, tc);
+}
+
+bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc)
 {
     KageError err;
     const VariantDef *def = variant_find(variant);
@@ -243,69 +270,149 @@ bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, in
         ui_message(ui, true, "bad position: %s", err.msg);
         return false;
     }
-    if (ui->ai)
-        player_cancel(ui->ai);
-    game_free(ui->game);
-    ui->game = g;
-    ui->opt.variant = def->id;
-    ui->opt.mode = mode;
-    ui->opt.level = level;
-    if (ui->ai) {
-        player_set_level(ui->ai, level);
-        player_new_game(ui->ai);
-    }
-    ui->flipped = false;
-    ui_orient(ui);
-    ui_cursor_home(ui);
-    ui_deselect(ui);
-    ui->input = INPUT_BOARD;
-    ui->screen = SCREEN_GAME;
-    ui->ai_info[0] = 0;
-    ui_layout(ui);
+    install_game(ui, g, mode, level, tc);
     ui_message(ui, false, "New game of %s: %s. Press ? for help.", def->name, options_mode_text(mode));
     return true;
 }
 
-void ui_play(Ui *ui, Move m)
+bool ui_game_from_record(Ui *ui, const VariantDef *def, const char *fen, const Move *moves, int n,
+                         PlayMode mode, int level, const TimeControl *tc)
 {
-    char text[MOVE_TEXT_MAX];
-    game_move_text(ui->game, m, text);
-    game_play(ui->game, m);
+    KageError err;
+    Game *g = game_from_moves(def, fen, moves, n, &err);
+    if (!g) {
+        ui_message(ui, true, "%s", err.msg);
+        return false;
+    }
+    install_game(ui, g, mode, level, tc);
+    return true;
+}
+
+/* After a move by either player: the clock, the result, the autosave. */
+static void after_move(Ui *ui, const char *who, const char *text)
+{
+    Game *g = ui->game;
+    ui->browsed = false;
+    ui_clock_moved(ui);
     ui_deselect(ui);
     ui->input = INPUT_BOARD;
     ui_orient(ui);
     ui_cursor_fix(ui);
-    if (game_over(ui->game)) {
+    if (game_over(g)) {
         char st[160];
-        game_status_text(ui->game, st, sizeof st);
-        ui_message(ui, false, "%s. %s", text, st);
-    } else
+        game_status_text(g, st, sizeof st);
+        ui_message(ui, false, "%s%s%s. %s", who, who[0] ? " played " : "", text, st);
+    } else if (ui->msg_keep)
+        ; /* a start-up problem stays until a key is pressed */
+    else if (who[0])
+        ui_message(ui, false, "%s played %s", who, text);
+    else
         ui->msg[0] = 0;
+    ui_autosave(ui);
+}
+
+static void play_now(Ui *ui, Move m)
+{
+    char text[MOVE_TEXT_MAX];
+    if (ui_clock_check(ui))
+        return; /* the flag fell before the move */
+    game_move_text(ui->game, m, text);
+    game_play(ui->game, m);
+    after_move(ui, "", text);
+}
+
+static void play_pending(Ui *ui) { play_now(ui, ui->pending_move); }
+
+void ui_play(Ui *ui, Move m)
+{
+    Game *g = ui->game;
+    if (ui->paused) {
+        ui_message(ui, true, "The clocks are paused: p goes on");
+        return;
+    }
+    if (ui->browsed && g->nredo) { /* a new line from an earlier point */
+        char text[MOVE_TEXT_MAX], q[200];
+        game_move_text(g, m, text);
+        snprintf(q, sizeof q, "Play %s here and drop the %d move%s after this point? (y/n)", text, g->nredo,
+                 g->nredo == 1 ? "" : "s");
+        ui->pending_move = m;
+        ui_deselect(ui);
+        ui_confirm(ui, q, play_pending);
+        return;
+    }
+    play_now(ui, m);
+}
+
+/* The clocks as the AI is told them. */
+static void ai_time(const Ui *ui, PlayerTime *t)
+{
+    memset(t, 0, sizeof *t);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        ClockSide s = clock_side_now(&ui->clock, c);
+        if (ui->tc.kind == CLOCK_BYOYOMI && s.byoyomi)
+            t->time_ms[c] = 0;
+        else
+            t->time_ms[c] = (int)s.left_ms;
+        if (ui->tc.kind == CLOCK_FISCHER)
+            t->inc_ms[c] = (int)ui->tc.extra_ms;
+    }
+    if (ui->tc.kind == CLOCK_BYOYOMI)
+        t->byoyomi_ms = (int)ui->tc.extra_ms;
+}
+
+/* Watch mode shows each move for at least this long. */
+#define WATCH_MOVE_MS 600
+
+static void ai_play(Ui *ui, Move m)
+{
+    Game *g = ui->game;
+    char text[MOVE_TEXT_MAX];
+    if (ui_clock_check(ui))
+        return;
+    game_move_text(g, m, text);
+    game_play(g, m);
+    ui->last_move_ms = clock_monotonic_ms(NULL);
+    after_move(ui, game_side_name(g, !g->pos->side), text);
+}
+
+int ui_ai_timeout(const Ui *ui)
+{
+    if (!ui->holding)
+        return -1;
+    int64_t wait = ui->last_move_ms + WATCH_MOVE_MS - clock_monotonic_ms(NULL);
+    return wait < 1 ? 1 : (int)wait;
 }
 
 void ui_ai_step(Ui *ui)
 {
     Game *g = ui->game;
     Move m;
-    if (player_poll(ui->ai, &m)) {
-        if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && movegen_is_legal(g->pos, m)) {
-            char text[MOVE_TEXT_MAX];
-            game_move_text(g, m, text);
-            game_play(g, m);
-            ui_deselect(ui);
-            ui_cursor_fix(ui);
-            if (game_over(g)) {
-                char st[160];
-                game_status_text(g, st, sizeof st);
-                ui_message(ui, false, "%s played %s. %s", game_side_name(g, !g->pos->side), text, st);
+    bool ai_turn = !game_over(g) && ui_ai_plays(ui, g->pos->side);
+    if (ui->holding) {
+        if (!ai_turn)
+            ui->holding = false;
+        else if (clock_monotonic_ms(NULL) >= ui->last_move_ms + WATCH_MOVE_MS) {
+            ui->holding = false;
+            ai_play(ui, ui->held_move);
+        }
+    } else if (player_poll(ui->ai, &m)) {
+        if (ai_turn && movegen_is_legal(g->pos, m)) {
+            if (ui->opt.mode == PLAY_WATCH && clock_monotonic_ms(NULL) < ui->last_move_ms + WATCH_MOVE_MS) {
+                ui->held_move = m; /* so that a person can follow the game */
+                ui->holding = true;
             } else
-                ui_message(ui, false, "%s played %s", game_side_name(g, !g->pos->side), text);
+                ai_play(ui, m);
         } else if (m == MOVE_NONE && !game_over(g))
             ui_message(ui, true, "the AI found no move");
     }
     player_info(ui->ai, ui->ai_info, sizeof ui->ai_info);
-    if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && !player_busy(ui->ai) && ui->screen != SCREEN_NEWGAME)
-        player_start(ui->ai, g->pos);
+    bool wait = ui->screen == SCREEN_NEWGAME || ui->have_resume || ui->paused || (ui->browsed && g->nredo) ||
+                ui->holding;
+    if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && !player_busy(ui->ai) && !wait) {
+        PlayerTime t;
+        ai_time(ui, &t);
+        player_start(ui->ai, g->pos, clock_enabled(&ui->clock) ? &t : NULL);
+    }
 }
 
 void ui_select_drop(Ui *ui, int type)
@@ -425,6 +532,10 @@ void ui_select_at_cursor(Ui *ui)
     }
     if (ui_ai_plays(ui, pos->side)) {
         ui_message(ui, false, "Wait: the AI is thinking (u takes back your last move)");
+        return;
+    }
+    if (ui->paused) {
+        ui_message(ui, true, "The clocks are paused: p goes on");
         return;
     }
     if (ui->cur_hand >= 0) {

@@ -273,8 +273,8 @@ static void draw_hands(Ui *ui)
 
 static void player_label(Ui *ui, Color c, char *buf, size_t size)
 {
-    if (ui_ai_plays(ui, c))
-        snprintf(buf, size, "AI, level %d", ui->opt.level);
+    if (ui_ai_plays(ui, c)) /* shorter beside a clock */
+        snprintf(buf, size, clock_enabled(&ui->clock) ? "AI %d" : "AI, level %d", ui->opt.level);
     else
         snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "player" : "you");
 }
@@ -282,14 +282,22 @@ static void player_label(Ui *ui, Color c, char *buf, size_t size)
 /* The move list between lines y0 and y1, the latest moves when it is long.
  * A position from a FEN may start with the second player to move and at any
  * move number: the numbers follow it ("12... Kh7"). */
+static const char *ply_san(const Game *g, int i)
+{
+    return i < g->nhist ? g->hist[i].san : g->redo[g->nredo - 1 - (i - g->nhist)].san;
+}
+
 static void draw_moves(Ui *ui, int y0, int y1)
 {
     const Layout *l = &ui->lay;
     Game *g = ui->game;
     int x = l->panel_x, w = l->panel_w;
     int colw = 6;
-    for (int i = 0; i < g->nhist; i++) {
-        int n = (int)strlen(g->hist[i].san) + 1;
+    /* the moves browsed back over (or taken back) follow, dimmed: the
+     * line stays in view and the current move is marked */
+    int total = g->nhist + (ui->browsed ? g->nredo : 0);
+    for (int i = 0; i < total; i++) {
+        int n = (int)strlen(ply_san(g, i)) + 1;
         colw = n > colw ? n : colw;
     }
     /* a move number, then one ply per column; one ply per line if narrow */
@@ -298,17 +306,20 @@ static void draw_moves(Ui *ui, int y0, int y1)
     Color root_side = g->nhist % 2 ? !g->pos->side : g->pos->side;
     int off = root_side == BLACK ? 1 : 0;
     int lead = per == 2 ? off : 0; /* "..." in the first column before the first move */
-    int first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1;
-    int nlines = (g->nhist + lead + per - 1) / per, rows = y1 - y0;
-    if (rows <= 0 || g->nhist == 0)
+    int first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1; /* of the root position */
+    int nlines = (total + lead + per - 1) / per, rows = y1 - y0;
+    if (rows <= 0 || total == 0)
         return;
+    int cur_line = (g->nhist > 0 ? g->nhist - 1 + lead : 0) / per;
     int first = nlines > rows ? nlines - rows : 0;
+    if (cur_line < first) /* browsing far back: the current move in the middle */
+        first = cur_line - rows / 2 > 0 ? cur_line - rows / 2 : 0;
     attr_t a = ui_style(ui, STYLE_TEXT), d = ui_style(ui, STYLE_DIM);
-    for (int ln = first; ln < nlines; ln++) {
+    for (int ln = first; ln < nlines && ln - first < rows; ln++) {
         int y = y0 + ln - first;
         for (int k = 0; k < per; k++) {
             int vp = ln * per + k + off - lead, ply = vp - off; /* vp counts from the first player */
-            if (ply >= g->nhist)
+            if (ply >= total)
                 break;
             char num[16];
             if (per == 2 || vp % 2 == 0)
@@ -318,12 +329,32 @@ static void draw_moves(Ui *ui, int y0, int y1)
             if (k == 0)
                 ui_put(y, x, w, d, num);
             int nx = x + (per == 2 ? 5 + k * colw : (int)strlen(num) + 1);
+            attr_t ma = ply == g->nhist - 1 ? a | A_BOLD | (total > g->nhist ? A_REVERSE : 0) : ply >= g->nhist ? d : a;
             if (ply < 0)
                 ui_put(y, nx, x + w - nx, d, "...");
             else
-                ui_put(y, nx, x + w - nx, ply == g->nhist - 1 ? a | A_BOLD : a, g->hist[ply].san);
+                ui_put(y, nx, x + w - nx, ma, ply_san(g, ply));
         }
     }
+}
+
+/* The clock of side c at the right end of its panel line; the one that
+ * runs in the title style, a low one (under 10 s) as an error. */
+static void draw_clock(Ui *ui, Color c, int y)
+{
+    const Layout *l = &ui->lay;
+    char t[CLOCK_TEXT_MAX + 8];
+    if (!clock_enabled(&ui->clock))
+        return;
+    clock_format(&ui->clock, c, t, sizeof t);
+    if (ui->paused && c == ui->clock.turn)
+        snprintf(t + strlen(t), sizeof t - strlen(t), " %s", "||");
+    ClockSide s = clock_side_now(&ui->clock, c);
+    bool running = ui->clock.state == CLOCK_RUNNING && ui->clock.turn == c;
+    ThemeStyle st = running && s.left_ms < 10000 ? STYLE_ERROR : running ? STYLE_TITLE : STYLE_TEXT;
+    int n = (int)strlen(t), x = l->panel_x + l->panel_w - n;
+    ui_put(y, x - 1, n + 1, ui_style(ui, st), " ");
+    ui_put(y, x, n, ui_style(ui, st) | (running ? A_BOLD : 0), t);
 }
 
 static void draw_panel(Ui *ui)
@@ -337,7 +368,8 @@ static void draw_panel(Ui *ui)
         player_label(ui, c, who, sizeof who);
         bool to_move = !game_over(g) && g->pos->side == c;
         snprintf(buf, sizeof buf, "%s %s: %s", to_move ? (uni ? "▶" : ">") : " ", game_side_name(g, c), who);
-        ui_put(y++, x, w, ui_style(ui, to_move ? STYLE_TITLE : STYLE_TEXT), buf);
+        ui_put(y, x, w, ui_style(ui, to_move ? STYLE_TITLE : STYLE_TEXT), buf);
+        draw_clock(ui, c, y++); /* over the end of a long name */
     }
     game_status_text(g, buf, sizeof buf);
     ThemeStyle st = STYLE_MESSAGE;
@@ -384,14 +416,24 @@ static void draw_panel(Ui *ui)
 static void draw_status(Ui *ui)
 {
     const Layout *l = &ui->lay;
-    char buf[300];
+    char buf[1400];
     attr_t a = ui_style(ui, STYLE_TEXT);
     switch (ui->input) {
     case INPUT_PROMPT:
-        snprintf(buf, sizeof buf, "Move: %s", ui->line);
+    {
+        /* the end of a long line stays in sight */
+        int lw = (int)strlen(ui->prompt_label), room = COLS - lw - 1;
+        const char *shown = ui->line;
+        while (room > 0 && text_width(shown, NULL, 1 << 20) > room)
+            do
+                shown++;
+            while (((unsigned char)*shown & 0xC0) == 0x80);
+        snprintf(buf, sizeof buf, "%s%s", ui->prompt_label, shown);
         ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
-        move(l->status_y, (int)strlen(buf) < COLS ? (int)strlen(buf) : COLS - 1);
+        int w = text_width(buf, NULL, 1 << 20);
+        move(l->status_y, w < COLS ? w : COLS - 1);
         return;
+    }
     case INPUT_CONFIRM:
         ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), ui->question);
         return;
@@ -452,6 +494,11 @@ void ui_draw(Ui *ui)
         break;
     case SCREEN_NEWGAME:
         ui_draw_newgame(ui);
+        break;
+    case SCREEN_PICK:
+        ui_draw_pick(ui);
+        break;
+    case SCREEN_TEXT:
         break;
     }
 }

@@ -32,6 +32,11 @@ Game *game_new(const VariantDef *def, const char *fen, KageError *err)
     Game *g = xcalloc(1, sizeof *g);
     g->v = v;
     g->pos = pos;
+    if (fen) { /* kept as the position wrote it: the record's [FEN] */
+        char buf[1024];
+        pos_get_fen(pos, buf, sizeof buf);
+        g->start_fen = xstrdup(buf);
+    }
     game_refresh(g);
     return g;
 }
@@ -42,6 +47,7 @@ void game_free(Game *g)
         return;
     pos_free(g->pos);
     variant_free(g->v);
+    free(g->start_fen);
     free(g->hist);
     free(g->redo);
     free(g);
@@ -92,7 +98,7 @@ bool game_undo(Game *g)
         g->redo_cap = g->redo_cap ? 2 * g->redo_cap : 64;
         g->redo = xrealloc(g->redo, (size_t)g->redo_cap * sizeof *g->redo);
     }
-    g->redo[g->nredo++] = g->hist[--g->nhist].move;
+    g->redo[g->nredo++] = g->hist[--g->nhist];
     pos_unmake(g->pos);
     game_refresh(g);
     return true;
@@ -102,7 +108,7 @@ bool game_redo(Game *g)
 {
     if (g->nredo == 0 || game_over(g))
         return false;
-    game_push(g, g->redo[--g->nredo]);
+    game_push(g, g->redo[--g->nredo].move);
     return true;
 }
 
@@ -120,6 +126,60 @@ void game_agree_draw(Game *g)
     g->legal.count = 0;
 }
 
+void game_lose_on_time(Game *g, Color loser)
+{
+    g->result = (GameResult){loser == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS, END_TIME};
+    g->result_by_agreement = true;
+    g->legal.count = 0;
+}
+
+void game_end_by(Game *g, GameResult r)
+{
+    if (r.outcome == OUTCOME_NONE || game_over(g))
+        return;
+    g->result = r;
+    g->result_by_agreement = true;
+    g->legal.count = 0;
+}
+
+Game *game_from_moves(const VariantDef *def, const char *fen, const Move *moves, int n, KageError *err)
+{
+    Game *g = game_new(def, fen, err);
+    if (!g)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        if (game_over(g) || !movegen_is_legal(g->pos, moves[i])) {
+            snprintf(err->msg, sizeof err->msg, "move %d is not legal there", i + 1);
+            err->column = -1;
+            game_free(g);
+            return NULL;
+        }
+        game_play(g, moves[i]);
+    }
+    return g;
+}
+
+Move *game_moves(const Game *g, bool rest, int *n)
+{
+    int total = g->nhist + (rest ? g->nredo : 0);
+    *n = total;
+    if (!total)
+        return NULL;
+    Move *ms = xmalloc((size_t)total * sizeof *ms);
+    for (int i = 0; i < g->nhist; i++)
+        ms[i] = g->hist[i].move;
+    for (int i = g->nhist; i < total; i++) /* the redo stack has the next move last */
+        ms[i] = g->redo[g->nredo - 1 - (i - g->nhist)].move;
+    return ms;
+}
+
+char *game_fen(const Game *g)
+{
+    char buf[1024];
+    pos_get_fen(g->pos, buf, sizeof buf);
+    return xstrdup(buf);
+}
+
 const char *game_side_name(const Game *g, Color c)
 {
     const VariantDef *d = g->v->def;
@@ -130,18 +190,31 @@ const char *game_side_name(const Game *g, Color c)
 void game_status_text(const Game *g, char *buf, size_t size)
 {
     const GameResult *r = &g->result;
-    switch (r->outcome) {
-    case OUTCOME_NONE:
+    if (r->outcome == OUTCOME_NONE) {
         snprintf(buf, size, "%s to move", game_side_name(g, g->pos->side));
-        break;
-    case OUTCOME_DRAW:
-        snprintf(buf, size, "Draw by %s", game_reason_text(r->reason));
-        break;
-    default:
-        snprintf(buf, size, "%s wins by %s", game_side_name(g, r->outcome == OUTCOME_WHITE_WINS ? WHITE : BLACK),
-                 game_reason_text(r->reason));
-        break;
+        return;
     }
+    if (r->outcome == OUTCOME_DRAW) {
+        if (r->reason == END_AGREED_DRAW)
+            snprintf(buf, size, "Draw agreed");
+        else if (r->reason == END_FIFTY_MOVES)
+            snprintf(buf, size, "Draw by the 50-move rule");
+        else
+            snprintf(buf, size, "Draw by %s", game_reason_text(r->reason));
+        return;
+    }
+    Color winner = r->outcome == OUTCOME_WHITE_WINS ? WHITE : BLACK;
+    const char *w = game_side_name(g, winner), *l = game_side_name(g, !winner);
+    /* the reason after a colon reads well for every reason: "Sente wins:
+     * King captured"; the loser is named where the reason is about them */
+    if (r->reason == END_RESIGNATION)
+        snprintf(buf, size, "%s wins: %s resigned", w, l);
+    else if (r->reason == END_TIME)
+        snprintf(buf, size, "%s wins: %s lost on time", w, l);
+    else if (r->reason == END_NONE)
+        snprintf(buf, size, "%s wins", w);
+    else
+        snprintf(buf, size, "%s wins: %s", w, game_reason_text(r->reason));
 }
 
 int game_moves_matching(const Game *g, int from, int drop_type, int to, Move *out, int max)

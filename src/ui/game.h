@@ -17,10 +17,11 @@ typedef struct GameMove {
 
 typedef struct Game {
     Variant *v;
+    char *start_fen; /* the FEN the game started from; NULL: the variant's start */
     Position *pos;
     GameMove *hist; /* moves played since the start position */
     int nhist, hist_cap;
-    Move *redo; /* moves taken back, the next one to redo last */
+    GameMove *redo; /* moves taken back (browsed back over), the next one last */
     int nredo, redo_cap;
     GameResult result;
     bool result_by_agreement; /* resignation or agreed draw, not the position */
@@ -45,12 +46,27 @@ bool game_redo(Game *g);
 /* End the game by resignation of `loser`, or by an agreed draw. */
 void game_resign(Game *g, Color loser);
 void game_agree_draw(Game *g);
+/* End the game: `loser` ran out of time. */
+void game_lose_on_time(Game *g, Color loser);
+/* End the game with a result the position does not show (resignation, agreed
+ * draw, loss on time: from a record); OUTCOME_NONE does nothing. */
+void game_end_by(Game *g, GameResult r);
+
+/* A game of def from fen (NULL: the start) with moves played (each must be
+ * legal); NULL and a message if not. */
+Game *game_from_moves(const VariantDef *def, const char *fen, const Move *moves, int n, KageError *err);
+/* The moves played, and with `rest` also those browsed back over (the whole
+ * line); a new array of *n moves to free (NULL when there are none). */
+Move *game_moves(const Game *g, bool rest, int *n);
+/* The FEN of the position now (a string to free). */
+char *game_fen(const Game *g);
 
 static inline bool game_over(const Game *g) { return g->result.outcome != OUTCOME_NONE; }
 
 /* The display name of a side: "Clan", "Kingdom", "White", "Sente" ... */
 const char *game_side_name(const Game *g, Color c);
-/* "Kingdom wins by campmate", "Draw by repetition", "Clan to move". */
+/* "Kingdom wins: campmate", "Sente wins: King captured", "Clan wins:
+ * Kingdom resigned", "Draw by repetition", "Draw agreed", "Clan to move". */
 void game_status_text(const Game *g, char *buf, size_t size);
 
 /* Moves of the selected piece: those from square `from` (or drops of `drop_type`

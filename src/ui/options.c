@@ -5,6 +5,7 @@
 
 #include "kage/variant.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,10 @@ static const char *const mode_texts[PLAY_MODE_COUNT] = {
 const char *options_mode_name(PlayMode m) { return mode_names[m]; }
 const char *options_mode_text(PlayMode m) { return mode_texts[m]; }
 
-typedef enum OptId { OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_THEME, OPT_FEN, OPT_HELP } OptId;
+typedef enum OptId {
+    OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_THEME,
+    OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_HELP
+} OptId;
 
 static const struct {
     OptId id;
@@ -28,12 +32,15 @@ static const struct {
     {OPT_VARIANT, "variant", "ID", "game to play: shinobiplus (default), shinobi, shinobivchess, shogun, cashew"},
     {OPT_MODE, "mode", "MODE", "play-first (default), play-second, hotseat or watch (AI against AI)"},
     {OPT_LEVEL, "level", "N", "AI strength from 1 to 10 (default 4)"},
+    {OPT_CLOCK, "clock", "SPEC", "time control: none (default), 5 (minutes), 5+3 (Fischer), 10+30 byo (byo-yomi)"},
     {OPT_GLYPHS, "glyphs", "SET", "unicode or letters (default: unicode where the terminal can show it)"},
     {OPT_COLOR, "color", "WHEN", "never, auto (default) or always; NO_COLOR in the environment means never"},
     {OPT_NO_MOUSE, "no-mouse", NULL, "do not use the mouse"},
     {OPT_AUTO_FLIP, "auto-flip", NULL, "hot-seat: turn the board towards the side to move"},
     {OPT_THEME, "theme", "NAME", "colour theme: default, high-contrast, classic, or a file"},
     {OPT_FEN, "fen", "FEN", "start from this position instead of the usual one"},
+    {OPT_LOAD, "load", "FILE", "load a game from a PGN file (the first game of several: choose on screen)"},
+    {OPT_RESUME, "resume", NULL, "resume the unfinished game of the last session without asking"},
     {OPT_HELP, "help", NULL, "show this help and exit"},
 };
 #define NOPTS (int)(sizeof opt_table / sizeof opt_table[0])
@@ -119,14 +126,98 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
     case OPT_FEN:
         o->fen = val;
         return true;
+    case OPT_LOAD:
+        o->load = val;
+        return true;
+    case OPT_CLOCK: {
+        KageError err;
+        if (!clock_tc_parse(val, &o->clock, &err)) {
+            fprintf(stderr, "kage: --clock: %s\n  %s\n", err.msg, val);
+            if (err.column >= 0)
+                fprintf(stderr, "  %*s^\n", err.column, "");
+            fprintf(stderr, "  (examples: none, 5, 5+3, 10m+30s byo, 10+30x3 byo)\n");
+            return false;
+        }
+        return true;
+    }
     default:
         return true;
     }
 }
 
-int options_parse(UiOptions *o, int argc, char **argv)
+void options_defaults(UiOptions *o)
 {
     *o = (UiOptions){.variant = "shinobiplus", .mode = PLAY_FIRST, .level = LEVEL_DEFAULT, .mouse = true};
+    o->clock.kind = CLOCK_NONE;
+}
+
+static int name_index(const char *val, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(val, names[i]))
+            return i;
+    return -1;
+}
+
+bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t size)
+{
+    static const char *const glyph_names[] = {"auto", "unicode", "letters"};
+    static const char *const color_names[] = {"auto", "never", "always"};
+    bool ok = true;
+    why[0] = 0;
+    if (cfg->set & CONFIG_SET_VARIANT) {
+        const VariantDef *d = variant_find(cfg->variant);
+        if (d)
+            o->variant = d->id;
+        else {
+            snprintf(why, size, "config: unknown variant '%s'", cfg->variant);
+            ok = false;
+        }
+    }
+    if (cfg->set & CONFIG_SET_MODE) {
+        int m = name_index(cfg->mode, mode_names, PLAY_MODE_COUNT);
+        if (m < 0 && !strcmp(cfg->mode, "ai-black"))
+            m = PLAY_FIRST;
+        if (m < 0 && !strcmp(cfg->mode, "ai-white"))
+            m = PLAY_SECOND;
+        if (m >= 0)
+            o->mode = (PlayMode)m;
+        else {
+            snprintf(why, size, "config: unknown mode '%s'", cfg->mode);
+            ok = false;
+        }
+    }
+    if ((cfg->set & CONFIG_SET_LEVEL) && cfg->level >= LEVEL_MIN && cfg->level <= LEVEL_MAX)
+        o->level = cfg->level;
+    if ((cfg->set & CONFIG_SET_THEME) && cfg->theme[0])
+        o->theme = cfg->theme;
+    if (cfg->set & CONFIG_SET_GLYPHS) {
+        int g = name_index(cfg->glyphs, glyph_names, 3);
+        if (g >= 0)
+            o->glyphs = (GlyphWhen)g;
+    }
+    if (cfg->set & CONFIG_SET_COLOR) {
+        int c = name_index(cfg->color, color_names, 3);
+        if (c >= 0)
+            o->color = (ColorWhen)c;
+    }
+    if (cfg->set & CONFIG_SET_MOUSE)
+        o->mouse = cfg->mouse;
+    if (cfg->set & CONFIG_SET_FLIP)
+        o->auto_flip = cfg->flip;
+    if (cfg->set & CONFIG_SET_CLOCK)
+        o->clock = cfg->clock;
+    return ok;
+}
+
+int options_parse(UiOptions *o, int argc, char **argv)
+{
+    options_defaults(o);
+    return options_parse_over(o, argc, argv);
+}
+
+int options_parse_over(UiOptions *o, int argc, char **argv)
+{
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h")) {
@@ -167,6 +258,9 @@ int options_parse(UiOptions *o, int argc, char **argv)
             break;
         case OPT_AUTO_FLIP:
             o->auto_flip = true;
+            break;
+        case OPT_RESUME:
+            o->resume = true;
             break;
         default:
             if (!set_option(o, opt_table[k].id, opt_table[k].name, val))

@@ -3,6 +3,9 @@
 #ifndef KAGE_UI_OPTIONS_H
 #define KAGE_UI_OPTIONS_H
 
+#include "kage/clock.h"
+#include "kage/config.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -31,12 +34,24 @@ typedef struct UiOptions {
     bool auto_flip;      /* hot-seat: turn the board to the side to move */
     const char *theme;   /* NULL: default */
     const char *fen;     /* NULL: the start position */
+    TimeControl clock;   /* CLOCK_NONE: no clock */
+    bool resume;         /* resume the autosave without asking */
+    const char *load;    /* a PGN file to load at start */
 } UiOptions;
 
 /* Parse argv (argv[0] is the program name, options may start at argv[1]).
  * Returns 0 to play, 1 when --help was printed (exit 0), or 2 after printing
  * a message for a bad option to stderr (exit 2). */
 int options_parse(UiOptions *o, int argc, char **argv);
+/* The built-in defaults (what options_parse starts from). */
+void options_defaults(UiOptions *o);
+/* Apply the config file's values (the keys it set) to o; a value options
+ * cannot take is reported in why (one line) and skipped.  Returns false
+ * when something was skipped. */
+bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t size);
+/* Parse argv over o as it is (defaults and config applied): the command
+ * line overrides.  Return values as options_parse. */
+int options_parse_over(UiOptions *o, int argc, char **argv);
 /* The option lines of `kage --help`. */
 void options_help(FILE *f);
 

@@ -30,6 +30,8 @@ struct Player {
     atomic_bool stop;   /* asked to stop early */
     Position *pos;      /* the worker's own copy */
     Move move;
+    PlayerTime time;
+    bool timed;
     pthread_mutex_t lock; /* guards info */
     char info[128];
     bool info_new;
@@ -87,6 +89,22 @@ static Move backend_think(Player *p)
     memset(&lim, 0, sizeof lim);
     lim.level = p->level;
     lim.movetime_ms = level_movetime_ms(p->level);
+    if (p->timed) {
+        /* the level's thinking time, unless the clock cannot afford it:
+         * then the engine shares out what is left itself */
+        Color us = p->pos->side;
+        int left = p->time.time_ms[us], inc = p->time.inc_ms[us], byo = p->time.byoyomi_ms;
+        int afford = left / 30 + inc / 2 + (left < byo ? byo / 2 : 0);
+        if (left == 0 && byo)
+            afford = byo / 2;
+        for (int c = 0; c < 2; c++) {
+            lim.time_ms[c] = p->time.time_ms[c];
+            lim.inc_ms[c] = p->time.inc_ms[c];
+        }
+        lim.byoyomi_ms = byo;
+        if (afford < lim.movetime_ms)
+            lim.movetime_ms = afford > 20 ? afford : 0;
+    }
     return engine_search(p->engine, p->pos, &lim, on_info, p);
 }
 
@@ -162,7 +180,7 @@ const char *player_name(const Player *p)
 void player_set_level(Player *p, int level) { p->level = level; }
 void player_new_game(Player *p) { backend_new_game(p); }
 
-void player_start(Player *p, const Position *pos)
+void player_start(Player *p, const Position *pos, const PlayerTime *t)
 {
     player_cancel(p);
     if (p->pos && p->pos->v != pos->v) {
@@ -172,6 +190,9 @@ void player_start(Player *p, const Position *pos)
     if (!p->pos)
         p->pos = pos_new(pos->v);
     pos_copy(p->pos, pos);
+    p->timed = t != NULL;
+    if (t)
+        p->time = *t;
     atomic_store(&p->done, false);
     atomic_store(&p->stop, false);
     pthread_mutex_lock(&p->lock);
@@ -198,6 +219,14 @@ bool player_poll(Player *p, Move *out)
     atomic_store(&p->done, false);
     *out = p->move;
     return true;
+}
+
+void player_hurry(Player *p)
+{
+    if (p->running && !atomic_load(&p->done)) {
+        atomic_store(&p->stop, true);
+        backend_stop(p);
+    }
 }
 
 void player_cancel(Player *p)

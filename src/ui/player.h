@@ -20,8 +20,18 @@ void player_set_level(Player *p, int level);
 /* Forget what was learnt in the previous game (hash tables). */
 void player_new_game(Player *p);
 
-/* Start thinking about pos (copied) on a worker thread. */
-void player_start(Player *p, const Position *pos);
+/* The clocks as the AI sees them when it starts to think (all 0: no clock). */
+typedef struct PlayerTime {
+    int time_ms[2]; /* main time left, by colour */
+    int inc_ms[2];  /* Fischer increment */
+    int byoyomi_ms; /* the byo-yomi period */
+} PlayerTime;
+
+/* Start thinking about pos (copied) on a worker thread; t (NULL: no clock)
+ * limits the time so that the AI never loses on time. */
+void player_start(Player *p, const Position *pos, const PlayerTime *t);
+/* Ask the thinking AI for its best move now (it still wakes when ready). */
+void player_hurry(Player *p);
 bool player_busy(const Player *p);
 /* After a wake-up: if the move is ready, join the thread, store it in *out
  * and return true. */

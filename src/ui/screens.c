@@ -230,7 +230,37 @@ void ui_key_guide(Ui *ui, const char *key)
 
 /* --- new game ---------------------------------------------------------------------------- */
 
-enum { NG_VARIANT, NG_MODE, NG_LEVEL, NG_START, NG_FIELDS };
+enum { NG_VARIANT, NG_MODE, NG_LEVEL, NG_CLOCK, NG_START, NG_FIELDS };
+
+static bool tc_equal(const TimeControl *a, const TimeControl *b)
+{
+    if (a->kind == CLOCK_NONE || b->kind == CLOCK_NONE)
+        return a->kind == b->kind;
+    return a->kind == b->kind && a->base_ms == b->base_ms && a->extra_ms == b->extra_ms &&
+           (a->kind != CLOCK_BYOYOMI || a->periods == b->periods);
+}
+
+/* The clocks to choose from: a few usual ones, and the game's own if it is
+ * not one of them (from --clock or the config file). */
+static void newgame_clocks(Ui *ui)
+{
+    static const char *const presets[] = {"none", "3+2", "5", "5+3", "10+5", "15+10", "30", "10+30 byo", "30+60 byo"};
+    ui->ng_ntc = 0;
+    ui->ng_clock = -1;
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        KageError err;
+        TimeControl tc;
+        if (clock_tc_parse(presets[i], &tc, &err)) {
+            if (tc_equal(&tc, &ui->tc))
+                ui->ng_clock = ui->ng_ntc;
+            ui->ng_tcs[ui->ng_ntc++] = tc;
+        }
+    }
+    if (ui->ng_clock < 0) {
+        ui->ng_clock = ui->ng_ntc;
+        ui->ng_tcs[ui->ng_ntc++] = ui->tc;
+    }
+}
 
 void ui_open_newgame(Ui *ui)
 {
@@ -240,6 +270,7 @@ void ui_open_newgame(Ui *ui)
             ui->ng_variant = i;
     ui->ng_mode = ui->opt.mode;
     ui->ng_level = ui->opt.level;
+    newgame_clocks(ui);
     ui->ng_field = NG_VARIANT;
     ui->screen = SCREEN_NEWGAME;
 }
@@ -280,6 +311,15 @@ void ui_draw_newgame(Ui *ui)
             snprintf(buf, sizeof buf, " AI level < %d >   (1 weakest, %d strongest)", ui->ng_level, LEVEL_MAX);
             ui_put(y, 1, COLS - 1, a, buf);
             break;
+        case NG_CLOCK: {
+            char spec[64];
+            clock_tc_format(&ui->ng_tcs[ui->ng_clock], spec, sizeof spec);
+            snprintf(buf, sizeof buf, " Clock    < %s >", spec);
+            ui_put(y, 1, COLS - 1, a, buf);
+            ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM),
+                   "minutes each, + seconds added per move; byo: then that long for every move");
+            break;
+        }
         case NG_START:
             ui_put(++y, 1, COLS - 1, a, " [ Start the game ] ");
             break;
@@ -301,7 +341,7 @@ void ui_key_newgame(Ui *ui, const char *key)
     else if (!strcmp(key, "<Escape>") || !strcmp(key, "q"))
         ui->screen = SCREEN_GAME;
     else if (!strcmp(key, "<Enter>") || !strcmp(key, "<Space>"))
-        ui_new_game(ui, variant_defs[ui->ng_variant]->id, NULL, ui->ng_mode, ui->ng_level);
+        ui_new_game(ui, variant_defs[ui->ng_variant]->id, NULL, ui->ng_mode, ui->ng_level, &ui->ng_tcs[ui->ng_clock]);
     if (!dir)
         return;
     switch (ui->ng_field) {
@@ -310,6 +350,9 @@ void ui_key_newgame(Ui *ui, const char *key)
         break;
     case NG_MODE:
         ui->ng_mode = (PlayMode)((ui->ng_mode + dir + PLAY_MODE_COUNT) % PLAY_MODE_COUNT);
+        break;
+    case NG_CLOCK:
+        ui->ng_clock = (ui->ng_clock + dir + ui->ng_ntc) % ui->ng_ntc;
         break;
     case NG_LEVEL:
         ui->ng_level = ui->ng_level + dir < LEVEL_MIN ? LEVEL_MAX : ui->ng_level + dir > LEVEL_MAX ? LEVEL_MIN

@@ -5,6 +5,7 @@
 #include "ui.h"
 #include "ui_internal.h"
 
+#include "kage/util.h"
 #include "kage/variant.h"
 
 #include <errno.h>
@@ -162,9 +163,26 @@ static void suspend(Ui *ui)
     apply_resize(ui);
 }
 
+void ui_text_mode(Ui *ui, bool on, const char *text)
+{
+    if (on) {
+        mouse_mode(ui, false); /* the terminal's own selection works again */
+        termkey_stop(ui->tk);
+        endwin();
+        fputs(text, stdout);
+        fflush(stdout);
+        termkey_start(ui->tk); /* raw again: a key brings the game back */
+    } else {
+        refresh();
+        mouse_mode(ui, true);
+        apply_resize(ui);
+    }
+}
+
 static void handle_key(Ui *ui, TermKeyKey *key)
 {
     KeyMouse m;
+    ui->msg_keep = false;
     if (keys_mouse(ui->tk, key, &m)) {
         ui_mouse(ui, &m);
         return;
@@ -173,6 +191,10 @@ static void handle_key(Ui *ui, TermKeyKey *key)
     keys_name(ui->tk, key, name, sizeof name);
     if (!name[0])
         return;
+    if (ui->screen == SCREEN_TEXT) {
+        ui_key_text(ui, name);
+        return;
+    }
     if (!strcmp(name, "<C-z>")) { /* everywhere, even in prompts */
         suspend(ui);
         return;
@@ -192,6 +214,10 @@ static void handle_key(Ui *ui, TermKeyKey *key)
     case SCREEN_NEWGAME:
         ui_key_newgame(ui, name);
         return;
+    case SCREEN_PICK:
+        ui_key_pick(ui, name);
+        return;
+    case SCREEN_TEXT:
     case SCREEN_GAME:
         break;
     }
@@ -221,15 +247,20 @@ static void drain(int fd)
 
 static void redraw(Ui *ui)
 {
+    if (ui->screen == SCREEN_TEXT)
+        return; /* the terminal shows our text, not curses */
     ui_draw(ui);
     curs_set(ui->input == INPUT_PROMPT && ui->screen == SCREEN_GAME && ui->lay.fits ? 1 : 0);
     refresh();
 }
 
+/* The smallest of the waits that are not -1 (none). */
+static int min_wait(int a, int b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b; }
+
 static void loop(Ui *ui)
 {
     struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ui->wake[0], POLLIN, 0}};
-    int timeout = -1;
+    int64_t key_deadline = -1; /* when a lone Esc has waited long enough */
     while (!ui->quit) {
         if (sig_quit) {
             ui->exit_status = 128 + sig_quit;
@@ -243,14 +274,21 @@ static void loop(Ui *ui)
             sig_cont = 0;
             termkey_stop(ui->tk);
             termkey_start(ui->tk);
-            apply_resize(ui);
+            if (ui->screen != SCREEN_TEXT)
+                apply_resize(ui);
         }
         if (sig_winch) {
             sig_winch = 0;
-            apply_resize(ui);
+            if (ui->screen != SCREEN_TEXT)
+                apply_resize(ui);
         }
+        ui_clock_check(ui);
         ui_ai_step(ui);
         redraw(ui);
+        int64_t now = clock_monotonic_ms(NULL);
+        int timeout = min_wait(ui_clock_timeout(ui), ui_ai_timeout(ui));
+        if (key_deadline >= 0)
+            timeout = min_wait(timeout, key_deadline > now ? (int)(key_deadline - now) : 0);
         int r = poll(fds, 2, timeout);
         if (r < 0) {
             if (errno == EINTR)
@@ -260,10 +298,12 @@ static void loop(Ui *ui)
         if (fds[1].revents & POLLIN)
             drain(ui->wake[0]);
         TermKeyKey key;
-        if (r == 0) { /* a lone Esc (or a cut sequence) waited long enough */
-            if (termkey_getkey_force(ui->tk, &key) == TERMKEY_RES_KEY)
-                handle_key(ui, &key);
-            timeout = -1;
+        if (r == 0) {
+            if (key_deadline >= 0 && clock_monotonic_ms(NULL) >= key_deadline) {
+                key_deadline = -1; /* a lone Esc (or a cut sequence) waited long enough */
+                if (termkey_getkey_force(ui->tk, &key) == TERMKEY_RES_KEY)
+                    handle_key(ui, &key);
+            }
             continue;
         }
         if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
@@ -276,12 +316,50 @@ static void loop(Ui *ui)
         TermKeyResult res;
         while ((res = termkey_getkey(ui->tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
             handle_key(ui, &key);
-        timeout = res == TERMKEY_RES_AGAIN ? termkey_get_waittime(ui->tk) : -1;
+        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui->tk) : -1;
         if (res == TERMKEY_RES_EOF) {
             ui->exit_status = 1;
             break;
         }
     }
+}
+
+/* Problems of the config file, as one line for the message line. */
+static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
+{
+    int n = 0;
+    size_t size = sizeof ui->notice;
+    ui->notice[0] = 0;
+    if (d->count) {
+        n = snprintf(ui->notice, size, "%s", d->msg[0]);
+        if (d->count + d->dropped > 1 && n < (int)size)
+            n += snprintf(ui->notice + n, size - (size_t)n, " (and %d more problems in the config file)",
+                          d->count + d->dropped - 1);
+    }
+    if (extra[0] && n < (int)size)
+        snprintf(ui->notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
+}
+
+/* --load: read the file before the screen is taken, so that a bad file is
+ * an error message on the terminal; false after printing it. */
+static bool check_load(const char *path, const char *variant)
+{
+    KageError err;
+    size_t len;
+    char *text = config_read_file(path, &len, &err);
+    if (!text) {
+        fprintf(stderr, "kage: --load: %s\n", err.msg);
+        return false;
+    }
+    PgnGames games;
+    bool ok = pgn_read(text, len, variant_find(variant), &games, &err);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "kage: --load: %s: %s\n", path, err.msg);
+        return false;
+    }
+    pgn_games_free(&games);
+    return true;
 }
 
 void ui_options_help(FILE *f) { options_help(f); }
@@ -290,7 +368,15 @@ int ui_main(int argc, char **argv)
 {
     Ui ui;
     memset(&ui, 0, sizeof ui);
-    int r = options_parse(&ui.opt, argc, argv);
+    /* the config file first, then the command line over it */
+    ConfigDiags diags;
+    memset(&diags, 0, sizeof diags);
+    config_defaults(&ui.cfg);
+    config_load(&ui.cfg, NULL, &diags);
+    options_defaults(&ui.opt);
+    char cfg_why[200];
+    options_from_config(&ui.opt, &ui.cfg, cfg_why, sizeof cfg_why);
+    int r = options_parse_over(&ui.opt, argc, argv);
     if (r == 1) {
         printf("Usage: kage [OPTION]...\nPlay Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n");
         options_help(stdout);
@@ -311,6 +397,8 @@ int ui_main(int argc, char **argv)
         return 2;
     }
     game_free(probe);
+    if (ui.opt.load && !check_load(ui.opt.load, ui.opt.variant))
+        return 2;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         fprintf(stderr, "kage: the game needs a terminal on standard input and output\n");
         return 1;
@@ -335,13 +423,28 @@ int ui_main(int argc, char **argv)
     install_signals(); /* before initscr, so that curses keeps its hands off them */
     ui.ai = player_new(ui.opt.level, ui.wake[1]);
     screen_start(&ui);
-    ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level);
+    ui.autosave_on = true;
+    ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
+    config_notice(&ui, &diags, cfg_why);
     if (theme_err[0])
         ui_message(&ui, true, "%s", theme_err);
     else if (ui.opt.mode != PLAY_HOTSEAT && ui.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
         ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");
+    if (ui.notice[0] && !theme_err[0])
+        ui_message(&ui, true, "%s", ui.notice);
+    ui.msg_keep = ui.notice[0] || theme_err[0];
+    if (ui.opt.load)
+        ui_load_file(&ui, ui.opt.load);
+    else if (!ui.opt.fen)
+        ui_resume_start(&ui, ui.opt.resume);
     loop(&ui);
+    /* every way out that can be seen: quit, a signal, the end of input */
+    if (ui.screen == SCREEN_TEXT)
+        ui.screen = SCREEN_GAME;
+    ui_autosave(&ui);
     player_free(ui.ai);
+    pgn_games_free(&ui.picks);
+    savegame_free(&ui.resume);
     screen_stop(&ui);
     game_free(ui.game);
     sig_pipe_fd = -1;

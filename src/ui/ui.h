@@ -20,5 +20,7 @@ void ui_keys_help(FILE *f);
 int test_ui_run(void);
 /* Drawing against a screen model (tests/test_ui_draw.c); the number of failures. */
 int test_ui_draw_run(void);
+/* Records, clocks, the autosave, browsing and the config (tests/test_ui_records.c). */
+int test_ui_records_run(void);
 
 #endif

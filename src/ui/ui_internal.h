@@ -11,13 +11,21 @@
 #include "player.h"
 #include "theme.h"
 
+#include "kage/clock.h"
+#include "kage/config.h"
+#include "kage/pgn.h"
+#include "kage/savegame.h"
+
 #include <curses.h>
 
-typedef enum UiScreen { SCREEN_GAME, SCREEN_HELP, SCREEN_GUIDE, SCREEN_NEWGAME } UiScreen;
+/* SCREEN_TEXT: the FEN and PGN printed on the terminal's own screen, out of
+ * curses, so that the player can select them with the mouse. */
+typedef enum UiScreen { SCREEN_GAME, SCREEN_HELP, SCREEN_GUIDE, SCREEN_NEWGAME, SCREEN_PICK, SCREEN_TEXT } UiScreen;
 typedef enum UiInput { INPUT_BOARD, INPUT_PROMPT, INPUT_CONFIRM, INPUT_CHOICE } UiInput;
 
 typedef struct Ui Ui;
 typedef void (*UiConfirmFn)(Ui *ui);
+typedef void (*UiSubmitFn)(Ui *ui, const char *text);
 
 #define UI_CHOICES_MAX 16
 #define UI_PAIRS_MAX 240
@@ -41,12 +49,16 @@ struct Ui {
     bool flipped;           /* the second player at the bottom */
     UiScreen screen;
     UiInput input;
-    char line[80];          /* the move prompt's text */
+    char line[1024];        /* the prompt's text: a move, a path, a FEN */
     int line_len;
+    char prompt_label[64];  /* "Move: ", "Save to: " */
+    UiSubmitFn on_submit;   /* NULL: the move prompt */
     char msg[256];
     bool msg_error;
-    char question[160];
+    bool msg_keep;          /* keep the message over the AI's moves until a key */
+    char question[300];
     UiConfirmFn on_yes;
+    UiConfirmFn on_no;      /* NULL: just close the question */
     int legs[GAME_PATH_MAX]; /* a Lion's or Wolf's squares picked so far, in order */
     int nlegs;
     Move choice[UI_CHOICES_MAX];
@@ -56,9 +68,29 @@ struct Ui {
     int help_top;           /* first line shown of the help screen */
     int guide_type;         /* piece guide: the type shown and its colour */
     Color guide_color;
-    int ng_field, ng_variant, ng_level; /* new-game screen */
+    int ng_field, ng_variant, ng_level, ng_clock; /* new-game screen */
+    TimeControl ng_tcs[12]; /* the clocks offered there */
+    int ng_ntc;
+    char notice[512];       /* start-up problems (config file), shown after the resume question */
     PlayMode ng_mode;
     char ai_info[128];
+    Clock clock;
+    TimeControl tc;         /* of the game being played */
+    bool paused;            /* hot-seat pause by the players */
+    int64_t last_move_ms;   /* watch mode: when the last move was shown */
+    Move held_move;         /* watch mode: an AI move waiting to be shown */
+    bool holding;
+    bool browsed;           /* moved back through the game with the browse keys */
+    Move pending_move;      /* a move from a browsed point, until confirmed */
+    GameResult browse_end;  /* a resignation, agreed draw or loss on time at the line's end */
+    bool autosave_on;       /* write the autosave (off in some tests) */
+    const char *autosave_path; /* NULL: the XDG place */
+    PgnGames picks;         /* games of a file, to pick one (SCREEN_PICK) */
+    int pick_sel, pick_top;
+    char pick_file[1024];
+    SaveGame resume;        /* an autosave offered for resuming */
+    bool have_resume;
+    KageConfig cfg;         /* the config file's values (strings live here) */
     bool quit;
     int exit_status;
     int npairs;
@@ -105,7 +137,9 @@ void ui_ai_step(Ui *ui);
 /* Play m for a person (the move is legal): record, deselect, flip if asked. */
 void ui_play(Ui *ui, Move m);
 /* Start a new game from the options; false with a message if it cannot. */
-bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level);
+bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc);
+/* Milliseconds until a held watch-mode move is shown; -1: none held. */
+int ui_ai_timeout(const Ui *ui);
 void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void ui_deselect(Ui *ui);
 /* Square of board (file, rank) in the padded board. */
@@ -133,6 +167,52 @@ int ui_leg_moves(Ui *ui, Move *out, int max);
 /* Select piece `type` of the side to move's hand for a drop. */
 void ui_select_drop(Ui *ui, int type);
 void ui_layout(Ui *ui);
+
+/* Ask for a line of text on the status line; on_submit gets it on Enter. */
+void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
+
+/* Leave curses for the terminal's own screen and print text there (on),
+ * or take the screen back (off); ui.c. */
+void ui_text_mode(Ui *ui, bool on, const char *text);
+
+/* --- session.c: clocks, the autosave, resuming -------------------------------- */
+
+/* Set the clock for a new game with time control tc, started for the side to move. */
+void ui_clock_new(Ui *ui, const TimeControl *tc);
+/* After a move by the side that was to move: press the clock; false if it had run out. */
+bool ui_clock_moved(Ui *ui);
+/* The side to move changed without a move (take back, browse): its clock runs now. */
+void ui_clock_turn(Ui *ui);
+/* Check for a loss on time and end the game; true if it just ended. */
+bool ui_clock_check(Ui *ui);
+/* Milliseconds until the clock display changes or a flag falls; -1: never. */
+int ui_clock_timeout(const Ui *ui);
+/* Pause or go on (hot-seat). */
+void ui_clock_pause(Ui *ui, bool pause);
+/* Write the autosave now (or remove it when the game is over); quiet unless it fails. */
+void ui_autosave(Ui *ui);
+/* At start: resume the autosave at once (`now`) or offer to; says so when it is damaged. */
+void ui_resume_start(Ui *ui, bool now);
+/* Rebuild the game from a record; false with a message if it cannot be played. */
+bool ui_game_from_record(Ui *ui, const VariantDef *def, const char *fen, const Move *moves, int n,
+                         PlayMode mode, int level, const TimeControl *tc);
+
+/* --- records.c: save and load, FEN, browsing ----------------------------------- */
+
+void ui_save_game(Ui *ui);      /* ask where, write the PGN */
+void ui_load_game(Ui *ui);      /* ask for a file, load a game of it */
+void ui_load_fen(Ui *ui);       /* ask for a FEN, start from it */
+void ui_show_text(Ui *ui);      /* the FEN and PGN, out of curses */
+/* Load a PGN file: one game, or the pick screen for several; false with a
+ * message (the current game kept) when the file cannot be used. */
+bool ui_load_file(Ui *ui, const char *path);
+/* The PGN of the game so far (a string to free), NULL with a message. */
+char *ui_game_pgn(Ui *ui);
+void ui_draw_pick(Ui *ui);
+void ui_key_pick(Ui *ui, const char *key);
+void ui_key_text(Ui *ui, const char *key);
+/* Browse: dir -1/+1 one ply, -2 to the start, +2 to the end. */
+void ui_browse(Ui *ui, int dir);
 
 /* --- draw.c ----------------------------------------------------------------- */
 

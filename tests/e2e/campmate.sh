@@ -21,8 +21,8 @@ for loc in UTF8 C; do
     type_move Kh6
     check "$loc: the King on the 7th" "3\. Ke7 +Kh6"
     type_move Ke8
-    check "$loc: campmate in the panel" "^ .{40,}Clan wins by campmate"
-    check "$loc: campmate on the status line" "^Ke8\. Clan wins by campmate"
+    check "$loc: campmate in the panel" "^ .{40,}Clan wins: campmate"
+    check "$loc: campmate on the status line" "^Ke8\. Clan wins: campmate"
     check_not "$loc: nobody to move after the end" "(▶|>) (Clan|Kingdom)"
     keys Enter
     check "$loc: no move after the end" "The game is over"
@@ -30,7 +30,7 @@ for loc in UTF8 C; do
     check "$loc: undo takes the last move back" "Clan to move"
     check_not "$loc: the result is gone" "campmate"
     keys r
-    check "$loc: redo reaches the result again" "Clan wins by campmate"
+    check "$loc: redo reaches the result again" "Clan wins: campmate"
     keys q
     check "$loc: quit without a question after the end" "EXIT=0"
 done

@@ -21,12 +21,12 @@ for loc in UTF8 C; do
     press 9 l
     keys Enter                             # m13: takes the King
     check "$loc: the capture is recorded" "2\. QU d13xm13"
-    check "$loc: the result on the status line" "^QU d13xm13\. Sente wins by King captured"
-    check "$loc: the result in the panel" "Sente wins by King *$"
+    check "$loc: the result on the status line" "^QU d13xm13\. Sente wins: King captured"
+    check "$loc: the result in the panel" "Sente wins: King *$"
     keys u
     check "$loc: undo: Sente to move again" "Sente to move *$"
     type_move d13m13                       # UCI form of the same capture
-    check "$loc: typed UCI capture ends it too" "Sente wins by King captured"
+    check "$loc: typed UCI capture ends it too" "Sente wins: King captured"
     keys q
     check "$loc: quit" "EXIT=0"
 done

@@ -8,14 +8,22 @@ SOCK="kage-e2e-$$"
 SESSION=kage
 FAILS=0
 TESTNAME=$(basename "$0" .sh)
-trap 'tmux -L "$SOCK" kill-server 2>/dev/null' EXIT
+# Kage's files (config, saved games, the autosave) go to a directory of
+# this test's own, never to the home of whoever runs the tests.
+E2E_HOME=$(mktemp -d "${TMPDIR:-/tmp}/kage-e2e.XXXXXX")
+export HOME="$E2E_HOME" XDG_CONFIG_HOME="$E2E_HOME/config" XDG_DATA_HOME="$E2E_HOME/data" \
+    XDG_STATE_HOME="$E2E_HOME/state"
+AUTOSAVE="$XDG_STATE_HOME/kage/autosave.pgn"
+trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$E2E_HOME"' EXIT
 
 tm() { tmux -L "$SOCK" "$@"; }
 
 # start COLS ROWS ENV... -- ARGS...: run kage; the pane stays after it exits
-# and then shows "EXIT=<status>" and the terminal modes.
+# and then shows "EXIT=<status>" and the terminal modes.  Each start begins
+# without an autosave unless KEEP_STATE=1 (the resume tests).
 start() {
     local cols=$1 rows=$2
+    [ -n "${KEEP_STATE:-}" ] || rm -rf "$XDG_STATE_HOME"
     shift 2
     local envs=()
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
@@ -37,6 +45,8 @@ session() {
 }
 
 screen() { tm capture-pane -p -t "$SESSION" 2>/dev/null; }
+# The pid of kage in the pane.
+kage_pid() { tm list-panes -t "$SESSION" -F '#{pane_pid}' | xargs -I{} pgrep -P {} -x "$(basename "$KAGE")"; }
 keys() { tm send-keys -t "$SESSION" "$@"; }
 # type_move TEXT: open the move prompt, type TEXT as it is, press Enter
 type_move() { keys :; keys -l "$1"; keys Enter; }

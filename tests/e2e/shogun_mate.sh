@@ -16,15 +16,15 @@ for loc in UTF8 C; do
     check_not "$loc: no check yet" "in check"
     type_move Qh4
     check "$loc: the mating move gets its #" "2\. g4 +Qh4#"
-    check "$loc: checkmate in the panel" "^ .{40,}Black wins by checkmate"
-    check "$loc: checkmate on the status line" "^Qh4#\. Black wins by checkmate"
+    check "$loc: checkmate in the panel" "^ .{40,}Black wins: checkmate"
+    check "$loc: checkmate on the status line" "^Qh4#\. Black wins: checkmate"
     type_move Ke2
     check "$loc: no move after checkmate" "The game is over"
     keys u
     check "$loc: undo: Black to move again" "Black to move"
     check_not "$loc: undo: the mate is gone" "checkmate|Qh4"
     keys r
-    check "$loc: redo: checkmate again" "Black wins by checkmate"
+    check "$loc: redo: checkmate again" "Black wins: checkmate"
     keys q
     check "$loc: quit" "EXIT=0"
 done

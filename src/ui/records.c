@@ -1,0 +1,355 @@
+/* Game records on the game screen: save the game as PGN, load one (and pick
+ * a game from a file of several), start from a FEN, show the FEN and PGN as
+ * plain text to select with the mouse, and browse through the game. */
+#include "ui_internal.h"
+
+#include "kage/movegen.h"
+#include "kage/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A typed path: "~/" is the home directory. */
+static void expand_path(const char *in, char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    while (*in == ' ')
+        in++;
+    if (in[0] == '~' && (in[1] == '/' || !in[1]) && home)
+        snprintf(out, size, "%s%s", home, in + 1);
+    else
+        snprintf(out, size, "%s", in);
+    size_t n = strlen(out);
+    while (n && out[n - 1] == ' ') /* a pasted path may end in a blank */
+        out[--n] = 0;
+}
+
+/* $XDG_DATA_HOME/kage/VARIANT-YYYYMMDD-HHMMSS.EXT, the directory created;
+ * "" when there is no such directory. */
+static void default_file(Ui *ui, const char *ext, char *buf, size_t size)
+{
+    char dir[900];
+    KageError err;
+    buf[0] = 0;
+    if (!config_dir(KAGE_DIR_DATA, true, dir, sizeof dir, &err)) {
+        ui_message(ui, true, "%s", err.msg);
+        return;
+    }
+    char stamp[32] = "game";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(buf, size, "%s/%s-%s.%s", dir, ui->game->v->def->id, stamp, ext);
+}
+
+/* --- the game as PGN ------------------------------------------------------------------ */
+
+static const char *player_name_of(const Ui *ui, Color c, char *buf, size_t size)
+{
+    if (ui_ai_plays(ui, c))
+        snprintf(buf, size, "Kage AI level %d", ui->opt.level);
+    else
+        snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "Player %d" : "Player", c + 1);
+    return buf;
+}
+
+char *ui_game_pgn(Ui *ui)
+{
+    Game *g = ui->game;
+    int n;
+    Move *ms = game_moves(g, ui->browsed, &n); /* browsing: the whole line */
+    char white[40], black[40], date[16] = "????.??.??";
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    PgnInfo info = {
+        .event = "Casual game",
+        .site = "Kage",
+        .date = date,
+        .white = player_name_of(ui, WHITE, white, sizeof white),
+        .black = player_name_of(ui, BLACK, black, sizeof black),
+        .tc = clock_enabled(&ui->clock) ? &ui->tc : NULL,
+    };
+    if (g->result_by_agreement) /* what the position alone does not say */
+        info.result = g->result;
+    else if (ui->browsed && ui->browse_end.outcome != OUTCOME_NONE)
+        info.result = ui->browse_end;
+    KageError err;
+    char *text = pgn_write(g->v, g->start_fen, ms, n, &info, &err);
+    free(ms);
+    if (!text)
+        ui_message(ui, true, "The game cannot be written as PGN: %s", err.msg);
+    return text;
+}
+
+static void write_text(Ui *ui, const char *typed, const char *text, const char *what)
+{
+    char path[1024];
+    KageError err;
+    expand_path(typed, path, sizeof path);
+    if (!path[0]) {
+        ui_message(ui, true, "No file name: nothing written");
+        return;
+    }
+    if (config_write_atomic(path, text, strlen(text), &err))
+        ui_message(ui, false, "%s written to %s", what, path);
+    else
+        ui_message(ui, true, "%s", err.msg);
+}
+
+static void save_submit(Ui *ui, const char *typed)
+{
+    char *pgn = ui_game_pgn(ui);
+    if (!pgn)
+        return;
+    write_text(ui, typed, pgn, "The game");
+    free(pgn);
+}
+
+void ui_save_game(Ui *ui)
+{
+    char path[1024];
+    default_file(ui, "pgn", path, sizeof path);
+    ui_prompt(ui, "Save the game (PGN) to: ", path, save_submit);
+}
+
+static void fen_file_submit(Ui *ui, const char *typed)
+{
+    char *fen = game_fen(ui->game);
+    size_t n = strlen(fen);
+    char *line = xmalloc(n + 2);
+    memcpy(line, fen, n);
+    memcpy(line + n, "\n", 2);
+    write_text(ui, typed, line, "The FEN");
+    free(line);
+    free(fen);
+}
+
+/* --- loading ------------------------------------------------------------------------------ */
+
+/* Play game k of the picks; the picks are freed. */
+static void load_pick(Ui *ui, int k)
+{
+    PgnGame *pg = &ui->picks.games[k];
+    TimeControl tc = pg->tc;
+    if (ui_game_from_record(ui, pg->def, pg->start_fen, pg->moves, pg->nmoves, ui->opt.mode, ui->opt.level, &tc)) {
+        GameResult r = {pg->result_tag, pg->termination};
+        if (pg->result.outcome == OUTCOME_NONE && pg->result_tag != OUTCOME_NONE) {
+            game_end_by(ui->game, r); /* a resignation, a loss on time ... */
+            ui_clock_turn(ui);
+        }
+        char st[160];
+        game_status_text(ui->game, st, sizeof st);
+        if (ui->picks.count > 1)
+            ui_message(ui, false, "Loaded game %d of %d of %s: %d moves, %s (PageUp and Home browse)", k + 1,
+                       ui->picks.count, ui->pick_file, pg->nmoves, st);
+        else
+            ui_message(ui, false, "Loaded %s: %s, %d moves, %s (PageUp and Home browse)", ui->pick_file,
+                       pg->def->name, pg->nmoves, st);
+        ui_autosave(ui);
+    }
+    pgn_games_free(&ui->picks);
+    ui->screen = SCREEN_GAME;
+}
+
+bool ui_load_file(Ui *ui, const char *typed)
+{
+    char path[1024];
+    KageError err;
+    size_t len;
+    expand_path(typed, path, sizeof path);
+    char *text = config_read_file(path, &len, &err);
+    if (!text) {
+        ui_message(ui, true, "%s", err.msg);
+        return false;
+    }
+    PgnGames games;
+    bool ok = pgn_read(text, len, ui->game->v->def, &games, &err);
+    free(text);
+    if (!ok) { /* "file:line N: what"; the game on the board goes on */
+        ui_message(ui, true, "%s: %s (the current game is kept)", path, err.msg);
+        return false;
+    }
+    if (games.count == 0) {
+        ui_message(ui, true, "%s: no game in this file", path);
+        pgn_games_free(&games);
+        return false;
+    }
+    pgn_games_free(&ui->picks);
+    ui->picks = games;
+    snprintf(ui->pick_file, sizeof ui->pick_file, "%s", path);
+    if (games.count == 1) {
+        load_pick(ui, 0);
+        return true;
+    }
+    if (ui->ai)
+        player_cancel(ui->ai);
+    ui->pick_sel = ui->pick_top = 0;
+    ui->screen = SCREEN_PICK;
+    return true;
+}
+
+static void load_submit(Ui *ui, const char *typed) { ui_load_file(ui, typed); }
+
+void ui_load_game(Ui *ui)
+{
+    char dir[1024];
+    KageError err;
+    if (config_dir(KAGE_DIR_DATA, false, dir, sizeof dir - 1, &err))
+        strcat(dir, "/");
+    else
+        dir[0] = 0;
+    ui_prompt(ui, "Load a PGN file: ", dir, load_submit);
+}
+
+static void fen_submit(Ui *ui, const char *typed)
+{
+    while (*typed == ' ')
+        typed++;
+    if (!*typed)
+        return;
+    KageError err;
+    Game *probe = game_new(ui->game->v->def, typed, &err);
+    if (!probe) {
+        if (err.column >= 0)
+            ui_message(ui, true, "Not a %s FEN: %s (at column %d); the game goes on", ui->game->v->def->name,
+                       err.msg, err.column + 1);
+        else
+            ui_message(ui, true, "Not a %s FEN: %s; the game goes on", ui->game->v->def->name, err.msg);
+        return;
+    }
+    game_free(probe);
+    if (ui_new_game(ui, ui->game->v->def->id, typed, ui->opt.mode, ui->opt.level, &ui->tc))
+        ui_message(ui, false, "A new game of %s from the FEN", ui->game->v->def->name);
+}
+
+void ui_load_fen(Ui *ui)
+{
+    char label[64];
+    snprintf(label, sizeof label, "FEN (%s): ", ui->game->v->def->name);
+    ui_prompt(ui, label, "", fen_submit);
+}
+
+/* --- the pick screen: one game of several ------------------------------------------------ */
+
+void ui_draw_pick(Ui *ui)
+{
+    char buf[1400];
+    snprintf(buf, sizeof buf, "%d games in %s", ui->picks.count, ui->pick_file);
+    ui_put(0, 1, COLS - 1, ui_style(ui, STYLE_TITLE), buf);
+    ui_put(1, 1, COLS - 1, ui_style(ui, STYLE_DIM), "Up/Down: choose   Enter: load   Esc: back to the game");
+    int rows = LINES - 3;
+    if (rows < 1)
+        return;
+    if (ui->pick_sel < ui->pick_top)
+        ui->pick_top = ui->pick_sel;
+    if (ui->pick_sel >= ui->pick_top + rows)
+        ui->pick_top = ui->pick_sel - rows + 1;
+    for (int i = ui->pick_top; i < ui->picks.count && i - ui->pick_top < rows; i++) {
+        const PgnGame *g = &ui->picks.games[i];
+        const char *w = pgn_tag(g, "White"), *b = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
+        snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %d moves  (line %d) ", i + 1, w ? w : "?", b ? b : "?",
+                 g->def->name, res ? res : "*", g->nmoves, g->line);
+        attr_t a = ui_style(ui, i == ui->pick_sel ? STYLE_TITLE : STYLE_TEXT) | (i == ui->pick_sel ? A_REVERSE : 0);
+        ui_put(3 + i - ui->pick_top, 1, COLS - 1, a, buf);
+    }
+}
+
+void ui_key_pick(Ui *ui, const char *key)
+{
+    int n = ui->picks.count;
+    if (!strcmp(key, "<Down>") || !strcmp(key, "j"))
+        ui->pick_sel = ui->pick_sel + 1 < n ? ui->pick_sel + 1 : n - 1;
+    else if (!strcmp(key, "<Up>") || !strcmp(key, "k"))
+        ui->pick_sel = ui->pick_sel > 0 ? ui->pick_sel - 1 : 0;
+    else if (!strcmp(key, "<PageDown>"))
+        ui->pick_sel = ui->pick_sel + 10 < n ? ui->pick_sel + 10 : n - 1;
+    else if (!strcmp(key, "<PageUp>"))
+        ui->pick_sel = ui->pick_sel > 10 ? ui->pick_sel - 10 : 0;
+    else if (!strcmp(key, "<Enter>") || !strcmp(key, "<Space>"))
+        load_pick(ui, ui->pick_sel);
+    else if (!strcmp(key, "<Escape>") || !strcmp(key, "q")) {
+        pgn_games_free(&ui->picks);
+        ui->screen = SCREEN_GAME;
+        ui_message(ui, false, "Nothing loaded: the game goes on");
+    }
+}
+
+/* --- FEN and PGN as text to select --------------------------------------------------------- */
+
+void ui_show_text(Ui *ui)
+{
+    char *pgn = ui_game_pgn(ui);
+    if (!pgn)
+        return;
+    char *fen = game_fen(ui->game);
+    size_t size = strlen(fen) + strlen(pgn) + 512;
+    char *text = xmalloc(size);
+    /* the lines to select are the FEN and the PGN as they are: nothing
+     * drawn around them, the terminal wraps long lines itself */
+    snprintf(text, size,
+             "\n-- Kage: the position (FEN) and the game (PGN); select them with the mouse --\n\n"
+             "%s\n\n%s\n"
+             "-- w: write the PGN to a file, f: the FEN, any other key: back --\n",
+             fen, pgn);
+    free(fen);
+    free(pgn);
+    ui_deselect(ui);
+    ui->screen = SCREEN_TEXT;
+    ui_text_mode(ui, true, text);
+    free(text);
+}
+
+void ui_key_text(Ui *ui, const char *key)
+{
+    ui_text_mode(ui, false, NULL);
+    ui->screen = SCREEN_GAME;
+    char path[1024];
+    if (!strcmp(key, "w")) {
+        ui_save_game(ui);
+    } else if (!strcmp(key, "f")) {
+        default_file(ui, "fen", path, sizeof path);
+        ui_prompt(ui, "Save the FEN to: ", path, fen_file_submit);
+    }
+}
+
+/* --- browsing ------------------------------------------------------------------------------ */
+
+void ui_browse(Ui *ui, int dir)
+{
+    Game *g = ui->game;
+    if ((dir < 0 && !g->nhist && !g->result_by_agreement) || (dir > 0 && !g->nredo)) {
+        ui_message(ui, false, dir < 0 ? "The start of the game" : "The last move: play on from here");
+        return;
+    }
+    if (ui->ai)
+        player_cancel(ui->ai);
+    ui->holding = false;
+    ui_deselect(ui);
+    if (!ui->browsed) {
+        ui->browsed = true;
+        ui->browse_end = g->result_by_agreement ? g->result : (GameResult){OUTCOME_NONE, END_NONE};
+    }
+    if (g->result_by_agreement) /* lifted while browsing, back at the end */
+        game_undo(g);
+    int steps = dir == -1 || dir == 1 ? 1 : 1 << 30;
+    for (int k = 0; k < steps && (dir < 0 ? game_undo(g) : game_redo(g)); k++)
+        ;
+    if (!g->nredo) {
+        ui->browsed = false;
+        game_end_by(g, ui->browse_end);
+        ui->browse_end.outcome = OUTCOME_NONE;
+    }
+    ui_cursor_fix(ui);
+    ui_clock_turn(ui);
+    int total = g->nhist + g->nredo;
+    if (g->nredo)
+        ui_message(ui, false, "Move %d of %d (PageUp/PageDown, Home/End; a move here starts a new line)",
+                   g->nhist, total);
+    else
+        ui_message(ui, false, "The last move: play on from here");
+}

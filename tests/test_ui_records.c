@@ -1,0 +1,444 @@
+/* Unit tests of what makes a game last, driven without a terminal: the
+ * result sentence, clocks on a fake time source (loss on time), the autosave
+ * and resuming it (and a damaged one), browsing and a new line from an
+ * earlier point, PGN save and load, and the config file under the options.
+ * Names read function__behaviour__condition. */
+#include "ui.h"
+#include "ui_internal.h"
+
+#include "kage/notation.h"
+#include "kage/util.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+static int64_t fake_ms;
+static int64_t fake_now(void *ctx)
+{
+    (void)ctx;
+    return fake_ms;
+}
+
+/* A temporary directory for the files of one test. */
+static void temp_dir(char *buf, size_t size)
+{
+    snprintf(buf, size, "/tmp/kage-test-records-XXXXXX");
+    assert_non_null(mkdtemp(buf));
+}
+
+static void ui_on(Ui *ui, const char *variant, PlayMode mode, const char *clock)
+{
+    memset(ui, 0, sizeof *ui);
+    options_defaults(&ui->opt);
+    TimeControl tc = {.kind = CLOCK_NONE};
+    KageError err;
+    if (clock)
+        assert_true(clock_tc_parse(clock, &tc, &err));
+    assert_true(ui_new_game(ui, variant, NULL, mode, 4, &tc));
+    ui->clock.now = fake_now; /* the clock runs on the test's time */
+    ui->clock.started = fake_ms;
+}
+
+static void ui_off(Ui *ui)
+{
+    game_free(ui->game);
+    pgn_games_free(&ui->picks);
+    savegame_free(&ui->resume);
+}
+
+static void play(Ui *ui, const char *text)
+{
+    Move m;
+    KageError err;
+    if (!move_from_text(ui->game->pos, text, &m, &err))
+        fail_msg("%s: %s", text, err.msg);
+    ui_play(ui, m);
+}
+
+static char *slurp(const char *path)
+{
+    KageError err;
+    size_t len;
+    return config_read_file(path, &len, &err);
+}
+
+/* --- the result sentence ------------------------------------------------------------ */
+
+static void game_status_text__win__reason_after_a_colon(void **state)
+{
+    (void)state;
+    KageError err;
+    Game *g = game_new(variant_find("cashew"), "3Q8k/p12/13/13/13/13/13/13/13/13/13/13/K12 w", &err);
+    assert_non_null(g);
+    Move m;
+    assert_true(move_from_text(g->pos, "d13m13", &m, &err));
+    game_play(g, m);
+    char buf[160];
+    game_status_text(g, buf, sizeof buf);
+    assert_string_equal(buf, "Sente wins: King captured");
+    game_free(g);
+    g = game_new(variant_find("shinobiplus"), NULL, &err);
+    game_resign(g, WHITE);
+    game_status_text(g, buf, sizeof buf);
+    assert_string_equal(buf, "Kingdom wins: Clan resigned");
+    game_undo(g);
+    game_lose_on_time(g, BLACK);
+    game_status_text(g, buf, sizeof buf);
+    assert_string_equal(buf, "Clan wins: Kingdom lost on time");
+    game_undo(g);
+    game_agree_draw(g);
+    game_status_text(g, buf, sizeof buf);
+    assert_string_equal(buf, "Draw agreed");
+    game_free(g);
+}
+
+/* --- clocks ------------------------------------------------------------------------------ */
+
+static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 1000;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:02");
+    assert_int_equal(ui.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.clock.turn, WHITE);
+    fake_ms += 1500;
+    assert_false(ui_clock_check(&ui));
+    /* under 10 s the panel shows tenths: the next change is within 100 ms */
+    assert_in_range(ui_clock_timeout(&ui), 1, 100);
+    fake_ms += 600;
+    assert_true(ui_clock_check(&ui));
+    assert_true(game_over(ui.game));
+    assert_int_equal(ui.game->result.reason, END_TIME);
+    assert_string_equal(ui.msg, "Kingdom wins: Clan lost on time");
+    assert_int_equal(ui_clock_timeout(&ui), -1);
+    ui_off(&ui);
+}
+
+static void ui_clock_moved__fischer__increment_and_turn(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 0;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
+    fake_ms += 10000;
+    play(&ui, "e4");
+    assert_int_equal(ui.clock.turn, BLACK);
+    assert_int_equal(clock_side_now(&ui.clock, WHITE).left_ms, 300000 - 10000 + 3000);
+    fake_ms += 4000;
+    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 4000);
+    ui_clock_pause(&ui, true); /* hot-seat pause: time stands still */
+    fake_ms += 60000;
+    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 4000);
+    play(&ui, "e5"); /* refused while paused */
+    assert_int_equal(ui.game->nhist, 1);
+    ui_clock_pause(&ui, false);
+    fake_ms += 1000;
+    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 5000);
+    ui_off(&ui);
+}
+
+/* --- the autosave and resuming -------------------------------------------------------------- */
+
+static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/autosave.pgn", dir);
+    Ui ui;
+    fake_ms = 0;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
+    ui.autosave_on = true;
+    ui.autosave_path = path;
+    play(&ui, "e4");
+    fake_ms += 7000;
+    play(&ui, "e5");
+    char *text = slurp(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "1. e4 e5"));
+    free(text);
+    fake_ms += 2000;
+    ui_autosave(&ui); /* as at exit: the clocks as they are now */
+    ClockSide w = clock_side_now(&ui.clock, WHITE), b = clock_side_now(&ui.clock, BLACK);
+    ui_off(&ui);
+
+    Ui again;
+    ui_on(&again, "shogun", PLAY_FIRST, NULL);
+    again.autosave_on = true;
+    again.autosave_path = path;
+    ui_resume_start(&again, true);
+    assert_string_equal(again.game->v->def->id, "shinobiplus");
+    assert_int_equal(again.game->nhist, 2);
+    assert_string_equal(again.game->hist[1].san, "e5");
+    assert_int_equal(again.opt.mode, PLAY_HOTSEAT);
+    /* the side to move's clock runs again (on the real clock): a few ms */
+    assert_in_range(clock_side_now(&again.clock, WHITE).left_ms, w.left_ms - 200, w.left_ms);
+    assert_int_equal(clock_side_now(&again.clock, BLACK).left_ms, b.left_ms);
+    ui_off(&again);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void ui_resume_start__damaged_autosave__message_and_kept_aside(void **state)
+{
+    (void)state;
+    char dir[64], path[128], aside[160];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/autosave.pgn", dir);
+    snprintf(aside, sizeof aside, "%s.damaged", path);
+    KageError err;
+    const char *junk = "[Variant \"Shinobiplus\"]\n[KageMoves \"3\"]\n\n1. e4 Qxx9 *\n";
+    assert_true(config_write_atomic(path, junk, strlen(junk), &err));
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_FIRST, NULL);
+    ui.autosave_path = path;
+    ui_resume_start(&ui, false);
+    assert_true(ui.msg_error);
+    assert_non_null(strstr(ui.msg, "The autosave could not be read"));
+    assert_non_null(strstr(ui.msg, "line 4"));
+    assert_non_null(strstr(ui.msg, aside));
+    assert_int_equal(ui.game->nhist, 0); /* a fresh game */
+    struct stat st;
+    assert_int_equal(stat(aside, &st), 0);
+    ui_off(&ui);
+    unlink(aside);
+    rmdir(dir);
+}
+
+static void ui_resume_start__unfinished_game__asks_first(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/autosave.pgn", dir);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.autosave_on = true;
+    ui.autosave_path = path;
+    play(&ui, "e4");
+    ui_off(&ui);
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.autosave_on = true;
+    ui.autosave_path = path;
+    ui_resume_start(&ui, false);
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    assert_non_null(strstr(ui.question, "Resume the unfinished game? (y/n)"));
+    ui_key_confirm(&ui, "n");
+    assert_int_equal(ui.game->nhist, 0);
+    char *text = slurp(path); /* kept until a move replaces it */
+    assert_non_null(text);
+    free(text);
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* --- browsing ------------------------------------------------------------------------------- */
+
+static void ui_browse__back_and_forward__position_follows_and_line_kept(void **state)
+{
+    (void)state;
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "d4");
+    ui_browse(&ui, -1);
+    assert_int_equal(ui.game->nhist, 2);
+    ui_browse(&ui, -2);
+    assert_int_equal(ui.game->nhist, 0);
+    int n;
+    Move *ms = game_moves(ui.game, true, &n);
+    assert_int_equal(n, 3);
+    free(ms);
+    ui_browse(&ui, 1);
+    assert_int_equal(ui.game->nhist, 1);
+    /* a move here asks first, then replaces the rest */
+    play(&ui, "d5");
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    assert_non_null(strstr(ui.question, "drop the 2 moves"));
+    ui_key_confirm(&ui, "y");
+    assert_int_equal(ui.game->nhist, 2);
+    assert_int_equal(ui.game->nredo, 0);
+    assert_string_equal(ui.game->hist[1].san, "d5");
+    ui_browse(&ui, -1);
+    ui_browse(&ui, 2);
+    assert_int_equal(ui.game->nhist, 2);
+    assert_false(ui.browsed);
+    ui_off(&ui);
+}
+
+static void ui_browse__resigned_game__result_back_at_the_end(void **state)
+{
+    (void)state;
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    play(&ui, "e4");
+    game_resign(ui.game, BLACK);
+    ui_browse(&ui, -1);
+    assert_false(game_over(ui.game));
+    assert_int_equal(ui.game->nhist, 0);
+    ui_browse(&ui, 2);
+    assert_true(game_over(ui.game));
+    assert_int_equal(ui.game->result.reason, END_RESIGNATION);
+    ui_off(&ui);
+}
+
+/* --- PGN save and load ------------------------------------------------------------------------- */
+
+static void ui_load_file__saved_game__same_moves(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/game.pgn", dir);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "10+30 byo");
+    play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "C@d4");
+    char *pgn = ui_game_pgn(&ui);
+    assert_non_null(pgn);
+    assert_non_null(strstr(pgn, "[TimeControl \"600+30\"]"));
+    KageError err;
+    assert_true(config_write_atomic(path, pgn, strlen(pgn), &err));
+    free(pgn);
+    ui_off(&ui);
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    assert_true(ui_load_file(&ui, path));
+    assert_string_equal(ui.game->v->def->id, "shinobiplus");
+    assert_int_equal(ui.game->nhist, 3);
+    assert_string_equal(ui.game->hist[2].san, "C@d4");
+    assert_int_equal(ui.tc.kind, CLOCK_BYOYOMI);
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void ui_load_file__bad_file__line_and_reason_game_kept(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/bad.pgn", dir);
+    KageError err;
+    const char *bad = "[Variant \"Shinobiplus\"]\n\n1. e4 e5\n2. Ke9 *\n";
+    assert_true(config_write_atomic(path, bad, strlen(bad), &err));
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    play(&ui, "d4");
+    assert_false(ui_load_file(&ui, path));
+    assert_true(ui.msg_error);
+    assert_non_null(strstr(ui.msg, "line 4"));
+    assert_non_null(strstr(ui.msg, "the current game is kept"));
+    assert_int_equal(ui.game->nhist, 1);
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void ui_load_file__several_games__pick_screen(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/two.pgn", dir);
+    KageError err;
+    const char *two = "[Variant \"Shinobiplus\"]\n\n1. e4 *\n\n[Variant \"Shinobiplus\"]\n\n1. d4 d5 *\n";
+    assert_true(config_write_atomic(path, two, strlen(two), &err));
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    assert_true(ui_load_file(&ui, path));
+    assert_int_equal(ui.screen, SCREEN_PICK);
+    assert_int_equal(ui.picks.count, 2);
+    ui_key_pick(&ui, "j");
+    ui_key_pick(&ui, "<Enter>");
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    assert_int_equal(ui.game->nhist, 2);
+    assert_string_equal(ui.game->hist[1].san, "d5");
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* --- the config file under the command line --------------------------------------------------- */
+
+static void options_from_config__values__mapped_and_argv_overrides(void **state)
+{
+    (void)state;
+    KageConfig cfg;
+    ConfigDiags d;
+    memset(&d, 0, sizeof d);
+    config_defaults(&cfg);
+    const char *text = "variant = shogun\nmode = hotseat\nlevel = 7\nglyphs = letters\nmouse = no\n"
+                       "flip = yes\nclock = 10+30 byo\ncolor = never\n";
+    config_parse(&cfg, text, strlen(text), "kage.conf", &d);
+    assert_int_equal(d.count, 0);
+    UiOptions o;
+    char why[200];
+    options_defaults(&o);
+    assert_true(options_from_config(&o, &cfg, why, sizeof why));
+    assert_string_equal(o.variant, "shogun");
+    assert_int_equal(o.mode, PLAY_HOTSEAT);
+    assert_int_equal(o.level, 7);
+    assert_int_equal(o.glyphs, GLYPH_LETTERS);
+    assert_false(o.mouse);
+    assert_true(o.auto_flip);
+    assert_int_equal(o.clock.kind, CLOCK_BYOYOMI);
+    assert_int_equal(o.color, COLOR_NEVER);
+    char *argv[] = {"kage", "--level=2", "--clock=none", "--variant", "cashew", NULL};
+    assert_int_equal(options_parse_over(&o, 5, argv), 0);
+    assert_int_equal(o.level, 2);
+    assert_int_equal(o.clock.kind, CLOCK_NONE);
+    assert_string_equal(o.variant, "cashew");
+    assert_int_equal(o.mode, PLAY_HOTSEAT); /* not on the command line: the config's */
+}
+
+static void options_parse__clock_and_load__parsed_or_refused(void **state)
+{
+    (void)state;
+    UiOptions o;
+    char *good[] = {"kage", "--clock=10m+30s byo", "--load=x.pgn", "--resume", NULL};
+    assert_int_equal(options_parse(&o, 4, good), 0);
+    assert_int_equal(o.clock.kind, CLOCK_BYOYOMI);
+    assert_int_equal(o.clock.base_ms, 600000);
+    assert_int_equal(o.clock.extra_ms, 30000);
+    assert_string_equal(o.load, "x.pgn");
+    assert_true(o.resume);
+    char *bad[] = {"kage", "--clock=5+", NULL};
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    int r = options_parse(&o, 2, bad);
+    fclose(stderr);
+    stderr = saved;
+    assert_int_equal(r, 2);
+}
+
+int test_ui_records_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(game_status_text__win__reason_after_a_colon),
+        cmocka_unit_test(ui_clock_check__time_runs_out__game_lost_on_time),
+        cmocka_unit_test(ui_clock_moved__fischer__increment_and_turn),
+        cmocka_unit_test(ui_autosave__after_each_move__resumes_same_game_and_clocks),
+        cmocka_unit_test(ui_resume_start__damaged_autosave__message_and_kept_aside),
+        cmocka_unit_test(ui_resume_start__unfinished_game__asks_first),
+        cmocka_unit_test(ui_browse__back_and_forward__position_follows_and_line_kept),
+        cmocka_unit_test(ui_browse__resigned_game__result_back_at_the_end),
+        cmocka_unit_test(ui_load_file__saved_game__same_moves),
+        cmocka_unit_test(ui_load_file__bad_file__line_and_reason_game_kept),
+        cmocka_unit_test(ui_load_file__several_games__pick_screen),
+        cmocka_unit_test(options_from_config__values__mapped_and_argv_overrides),
+        cmocka_unit_test(options_parse__clock_and_load__parsed_or_refused),
+    };
+    return cmocka_run_group_tests_name("ui records", tests, NULL, NULL);
+}
