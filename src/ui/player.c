@@ -1,9 +1,11 @@
-/* The AI player (see player.h): a worker thread around a blocking search,
- * a pipe to wake the poll loop, and a mutex for what the two threads share.
- * The search itself is one of two backends chosen at compile time. */
+/* The AI player (see player.h): a worker thread around the engine's
+ * blocking search, a pipe to wake the poll loop, and a mutex for what the
+ * two threads share. */
 #include "player.h"
 
 #include "kage/movegen.h"
+#include "kage/notation.h"
+#include "kage/search.h"
 #include "kage/util.h"
 
 #include <errno.h>
@@ -15,30 +17,22 @@
 #include <time.h>
 #include <unistd.h>
 
-#if defined(__has_include)
-#if __has_include("kage/search.h")
-#include "kage/search.h"
-#define PLAYER_HAVE_ENGINE 1
-#endif
-#endif
-
 struct Player {
     int level, wake_fd;
     pthread_t thread;
     bool running;       /* a thread exists and has not been joined */
     atomic_bool done;   /* the thread has stored its move */
     atomic_bool stop;   /* asked to stop early */
-    Position *pos;      /* the worker's own copy */
+    Position *pos;      /* the worker's own copy, searched */
+    Position *root;     /* another copy, to write the principal variation */
     Move move;
     PlayerTime time;
     bool timed;
     pthread_mutex_t lock; /* guards info */
-    char info[128];
+    char info[192];
     bool info_new;
     struct timespec last_wake;
-#ifdef PLAYER_HAVE_ENGINE
     Engine *engine;
-#endif
 };
 
 static void wake(Player *p)
@@ -54,21 +48,49 @@ static int level_movetime_ms(int level)
     return ms[(level < 1 ? 1 : level > 10 ? 10 : level) - 1];
 }
 
-#ifdef PLAYER_HAVE_ENGINE
 static const char player_label[] = "Kage engine";
 
-/* Called from the search thread: keep the line, wake the UI at most four
- * times a second so that a slow link is not flooded. */
+/* The principal variation in the notation players see, as far as it stays
+ * legal (a line from the hash table may not), within size bytes. */
+static void pv_text(Position *root, const SearchInfo *si, char *out, size_t size)
+{
+    size_t n = 0;
+    int made = 0;
+    out[0] = 0;
+    for (int i = 0; i < si->pvlen && i < 8; i++) {
+        char san[MOVE_TEXT_MAX];
+        if (!movegen_is_legal(root, si->pv[i]))
+            break;
+        move_to_san(root, si->pv[i], san);
+        size_t len = strlen(san);
+        if (n + len + 2 >= size)
+            break;
+        n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "", san);
+        pos_make(root, si->pv[i]);
+        made++;
+    }
+    while (made--)
+        pos_unmake(root);
+}
+
+/* Called from the search thread: keep the line (depth, score, speed, the
+ * expected moves), wake the UI at most four times a second so that a slow
+ * link is not flooded. */
 static void on_info(void *ctx, const SearchInfo *si)
 {
     Player *p = ctx;
-    char buf[128];
+    char buf[160], score[32], speed[24], pv[96];
     if (si->mate_in)
-        snprintf(buf, sizeof buf, "depth %d  mate in %d  %lluk nodes", si->depth, si->mate_in,
-                 (unsigned long long)si->nodes / 1000);
+        snprintf(score, sizeof score, "%s in %d", si->mate_in > 0 ? "mate" : "mated",
+                 (abs(si->mate_in) + 1) / 2);
     else
-        snprintf(buf, sizeof buf, "depth %d  %+.2f  %lluk nodes", si->depth, si->score_cp / 100.0,
-                 (unsigned long long)si->nodes / 1000);
+        snprintf(score, sizeof score, "%+.2f", si->score_cp / 100.0);
+    if (si->nps >= 1000000)
+        snprintf(speed, sizeof speed, "%.1fM n/s", si->nps / 1e6);
+    else
+        snprintf(speed, sizeof speed, "%lluk n/s", (unsigned long long)si->nps / 1000);
+    pv_text(p->root, si, pv, sizeof pv);
+    snprintf(buf, sizeof buf, "depth %d  %s  %s  %s", si->depth, score, speed, pv);
     pthread_mutex_lock(&p->lock);
     snprintf(p->info, sizeof p->info, "%s", buf);
     p->info_new = true;
@@ -83,7 +105,7 @@ static void on_info(void *ctx, const SearchInfo *si)
         wake(p);
 }
 
-static Move backend_think(Player *p)
+static Move think(Player *p)
 {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
@@ -108,42 +130,11 @@ static Move backend_think(Player *p)
     return engine_search(p->engine, p->pos, &lim, on_info, p);
 }
 
-static void backend_stop(Player *p) { engine_stop(p->engine); }
-static void backend_init(Player *p) { p->engine = engine_new(16); }
-static void backend_free(Player *p) { engine_free(p->engine); }
-static void backend_new_game(Player *p) { engine_new_game(p->engine); }
-
-#else
-static const char player_label[] = "random mover (AI not built yet)";
-
-/* Think for a moment, so that the move can be seen coming, then pick any
- * legal move; stops early when asked. */
-static Move backend_think(Player *p)
-{
-    int wait_ms = level_movetime_ms(p->level) < 300 ? level_movetime_ms(p->level) : 300;
-    for (int t = 0; t < wait_ms && !atomic_load(&p->stop); t += 10) {
-        struct timespec ts = {0, 10 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
-    MoveList list;
-    movegen_legal(p->pos, &list);
-    pthread_mutex_lock(&p->lock);
-    snprintf(p->info, sizeof p->info, "picked 1 of %d legal moves at random", list.count);
-    p->info_new = true;
-    pthread_mutex_unlock(&p->lock);
-    return list.count ? list.moves[rand() % list.count] : MOVE_NONE;
-}
-
-static void backend_stop(Player *p) { (void)p; }
-static void backend_init(Player *p) { srand((unsigned)time(NULL) ^ (unsigned)getpid()); (void)p; }
-static void backend_free(Player *p) { (void)p; }
-static void backend_new_game(Player *p) { (void)p; }
-#endif
 
 static void *player_thread(void *arg)
 {
     Player *p = arg;
-    p->move = backend_think(p);
+    p->move = think(p);
     atomic_store(&p->done, true);
     wake(p);
     return NULL;
@@ -155,7 +146,7 @@ Player *player_new(int level, int wake_fd)
     p->level = level;
     p->wake_fd = wake_fd;
     pthread_mutex_init(&p->lock, NULL);
-    backend_init(p);
+    p->engine = engine_new(16);
     return p;
 }
 
@@ -164,9 +155,9 @@ void player_free(Player *p)
     if (!p)
         return;
     player_cancel(p);
-    backend_free(p);
-    if (p->pos)
-        pos_free(p->pos);
+    engine_free(p->engine);
+    pos_free(p->pos);
+    pos_free(p->root);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }
@@ -178,18 +169,22 @@ const char *player_name(const Player *p)
 }
 
 void player_set_level(Player *p, int level) { p->level = level; }
-void player_new_game(Player *p) { backend_new_game(p); }
+void player_new_game(Player *p) { engine_new_game(p->engine); }
 
 void player_start(Player *p, const Position *pos, const PlayerTime *t)
 {
     player_cancel(p);
     if (p->pos && p->pos->v != pos->v) {
         pos_free(p->pos);
-        p->pos = NULL;
+        pos_free(p->root);
+        p->pos = p->root = NULL;
     }
-    if (!p->pos)
+    if (!p->pos) {
         p->pos = pos_new(pos->v);
+        p->root = pos_new(pos->v);
+    }
     pos_copy(p->pos, pos);
+    pos_copy(p->root, pos);
     p->timed = t != NULL;
     if (t)
         p->time = *t;
@@ -225,7 +220,7 @@ void player_hurry(Player *p)
 {
     if (p->running && !atomic_load(&p->done)) {
         atomic_store(&p->stop, true);
-        backend_stop(p);
+        engine_stop(p->engine);
     }
 }
 
@@ -233,7 +228,13 @@ void player_cancel(Player *p)
 {
     if (p->running) {
         atomic_store(&p->stop, true);
-        backend_stop(p);
+        /* a stop that arrives before the search has started is forgotten
+           when it starts: repeat it until the thread is done */
+        while (!atomic_load(&p->done)) {
+            engine_stop(p->engine);
+            struct timespec ts = {0, 2 * 1000000L};
+            nanosleep(&ts, NULL);
+        }
         pthread_join(p->thread, NULL);
         p->running = false;
     }
