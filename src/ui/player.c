@@ -79,7 +79,7 @@ static void pv_text(Position *root, const SearchInfo *si, char *out, size_t size
 static void on_info(void *ctx, const SearchInfo *si)
 {
     Player *p = ctx;
-    char buf[160], score[32], speed[24], pv[96];
+    char buf[192], score[32], speed[24], pv[96];
     if (si->mate_in)
         snprintf(score, sizeof score, "%s in %d", si->mate_in > 0 ? "mate" : "mated",
                  (abs(si->mate_in) + 1) / 2);

@@ -31,6 +31,10 @@ start() {
     local cmd
     cmd="env ${envs[*]} $(printf '%q ' "$KAGE" "$@"); echo EXIT=\$?; stty -a | tr ' ' '\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\n' ' '; echo; sleep 600"
     session "$cols" "$rows" "$cmd"
+    # Keys sent before kage has its terminal in raw mode would be lost (a
+    # sanitizer build starts slowly): wait for its first frame, or for the
+    # message of a start that fails.
+    wait_for '[^[:space:]]' 20 || true
 }
 
 # session COLS ROWS COMMAND: a fresh tmux server running COMMAND
