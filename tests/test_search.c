@@ -8,6 +8,7 @@
 #include "kage/gameend.h"
 #include "kage/movegen.h"
 #include "kage/notation.h"
+#include "kage/notation_cashew.h"
 #include "kage/search.h"
 
 #include <pthread.h>
@@ -358,6 +359,238 @@ static void search__avoids_losing_repetition__shinobivchess(void **state)
     test_release(pos);
 }
 
+/* Play moves given in Cashew's XBoard text. */
+static void play_cashew(Position *pos, const char *moves)
+{
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        Move m;
+        KageError err;
+        if (!move_from_cashew(pos, tok, CASHEW_XBOARD, &m, &err))
+            fail_msg("move %s: %s", tok, err.msg);
+        pos_make(pos, m);
+    }
+}
+
+/* The Queen checks the King from e8 and e4 in turn (the Black queen on a8
+ * attacks e8).  After the given history, e8e4+ makes the position occur the
+ * n-th time with White checking on every move of the cycle. */
+#define PERPETUAL_FEN "q7/6pk/8/8/4Q3/8/1rr5/6K1[] b - - 0 1"
+#define PERPETUAL_CYCLE "h7h8 e4e8 h8h7 e8e4 "
+
+static void search__perpetual_check__loses_in_shinobiplus(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", PERPETUAL_FEN);
+    test_play_uci(pos, PERPETUAL_CYCLE PERPETUAL_CYCLE "h7h8 e4e8 h8h7"); /* nFold 4 */
+    KageError err;
+    Move repeat;
+    assert_true(move_from_uci(pos, "e8e4", &repeat, &err));
+    assert_move_ends(pos, repeat, OUTCOME_BLACK_WINS, END_PERPETUAL_CHECK);
+    Found f = search_nodes(pos, 200000, 0);
+    assert_true(movegen_is_legal(pos, f.move));
+    assert_true(f.move != repeat);
+    test_release(pos);
+}
+
+static void search__perpetual_check__draws_in_shogun(void **state)
+{
+    (void)state;
+    /* the same cycle where it is a draw (3-fold): the side that is lost takes it */
+    Position *pos = test_position("shogun", PERPETUAL_FEN);
+    test_play_uci(pos, PERPETUAL_CYCLE "h7h8 e4e8 h8h7");
+    KageError err;
+    Move repeat;
+    assert_true(move_from_uci(pos, "e8e4", &repeat, &err));
+    assert_move_ends(pos, repeat, OUTCOME_DRAW, END_REPETITION);
+    Found f = search_nodes(pos, 200000, 0);
+    assert_int_equal(f.last.mate_in, 0);
+    assert_true(f.last.score_cp > -50 && f.last.score_cp < 50);
+    test_release(pos);
+}
+
+static void search__avoids_losing_chase__cashew(void **state)
+{
+    (void)state;
+    /* The first player's Queen chases a Gold between d10 and e10; going back
+     * to d4 repeats a position (Cashew ends at the first repetition) after a
+     * cycle in which only the Queen attacked: the chaser loses. */
+    Position *pos = test_position("cashew", "12k/13/13/3g9/13/13/13/13/13/Q12/13/13/K12 w");
+    play_cashew(pos, "a4d4 d10e10 d4e4 e10d10");
+    Move back;
+    KageError err;
+    assert_true(move_from_cashew(pos, "e4d4", CASHEW_XBOARD, &back, &err));
+    assert_move_ends(pos, back, OUTCOME_BLACK_WINS, END_PERPETUAL_CHASE);
+    Found f = search_nodes(pos, 100000, 0);
+    assert_true(movegen_is_legal(pos, f.move));
+    assert_true(f.move != back);
+    assert_true(f.last.mate_in >= 0);
+    /* the chased side may repeat freely: with the roles reversed the Gold
+     * stepping back is no chase, so the repetition is the Queen's loss */
+    test_release(pos);
+}
+
+/* The exact mate distance, in plies, as the brute-force solver sees it. */
+static int mate_distance(Position *pos, int max)
+{
+    for (int plies = 1; plies <= max; plies += 2)
+        if (forced_win(pos, plies))
+            return plies;
+    return 0;
+}
+
+static void search__reports_mate_distance__fresh_and_from_table(void **state)
+{
+    (void)state;
+    /* King and Rook against King: a mate in three moves (five plies) */
+    Position *pos = test_position("shogun", "k7/8/8/3K4/8/8/8/7R[] w - - 0 1");
+    int plies = mate_distance(pos, 5);
+    assert_int_equal(plies, 5);
+    Engine *e = engine_new(8);
+    SearchLimits lim = {0};
+    lim.nodes = 2000000;
+    Found f;
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.last.mate_in, plies);
+    /* again with the table full of mate scores stored at other plies */
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.last.mate_in, plies);
+    /* one move on (the engine's own move, then the best defence), two plies closer */
+    pos_make(pos, f.move);
+    Found g;
+    memset(&g, 0, sizeof g);
+    g.move = engine_search(e, pos, &lim, keep_info, &g);
+    assert_int_equal(g.last.mate_in, -(plies - 1));
+    pos_make(pos, g.move);
+    Found h;
+    memset(&h, 0, sizeof h);
+    h.move = engine_search(e, pos, &lim, keep_info, &h);
+    assert_int_equal(h.last.mate_in, plies - 2);
+    engine_free(e);
+    test_release(pos);
+}
+
+static void engine_levels__effort_grows_with_level(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", "r1b+fk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1B+FK2R[] w KQkq - 4 4");
+    Engine *e = engine_new(8);
+    int last_depth = 0;
+    uint64_t last_nodes = 0;
+    for (int level = 1; level <= 8; level++) {
+        SearchLimits lim = {0};
+        lim.level = level;
+        Found f;
+        memset(&f, 0, sizeof f);
+        engine_new_game(e);
+        engine_set_seed(e, 3);
+        f.move = engine_search(e, pos, &lim, keep_info, &f);
+        assert_true(movegen_is_legal(pos, f.move));
+        assert_true(f.last.depth >= last_depth);
+        assert_true(f.last.nodes + 2000 >= last_nodes);
+        last_depth = f.last.depth;
+        last_nodes = f.last.nodes;
+    }
+    assert_true(last_depth >= 6);
+    engine_free(e);
+    test_release(pos);
+}
+
+typedef struct Clock {
+    const char *name;
+    int base_ms, inc_ms, byoyomi_ms;
+} Clock;
+
+static int64_t cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Play both sides of a game with tiny clocks and check every move against
+ * the time left: the engine must never overstep it.  The strict check is on
+ * the thread's CPU time, since on a loaded machine the wall clock also counts
+ * time the thread spent waiting for a processor (tens of milliseconds, which
+ * no margin of a 50 ms byo-yomi can absorb); the wall clock gets a looser one. */
+static void engine_search__never_flags__small_clocks(void **state)
+{
+    (void)state;
+    static const Clock clocks[] = {
+        {"sudden death", 1500, 0, 0},
+        {"increment", 300, 40, 0},
+        {"byo-yomi", 0, 0, 60},
+        {"main time then byo-yomi", 200, 0, 50},
+    };
+    static const char *variants[] = {"shinobiplus", "shogun", "cashew"};
+    for (int c = 0; c < (int)(sizeof clocks / sizeof clocks[0]); c++)
+        for (int vi = 0; vi < 3; vi++) {
+            Position *pos = test_position(variants[vi], NULL);
+            Engine *e = engine_new(4);
+            int left[2] = {clocks[c].base_ms, clocks[c].base_ms};
+            for (int ply = 0; ply < 40 && game_result(pos).outcome == OUTCOME_NONE; ply++) {
+                Color us = pos->side;
+                SearchLimits lim = {0};
+                lim.time_ms[WHITE] = left[WHITE];
+                lim.time_ms[BLACK] = left[BLACK];
+                lim.inc_ms[WHITE] = lim.inc_ms[BLACK] = clocks[c].inc_ms;
+                lim.byoyomi_ms = clocks[c].byoyomi_ms;
+                int64_t t0 = now_ms(), c0 = cpu_ms();
+                Move m = engine_search(e, pos, &lim, NULL, NULL);
+                int used = (int)(now_ms() - t0), cpu = (int)(cpu_ms() - c0);
+                assert_true(movegen_is_legal(pos, m));
+                if (cpu > left[us] + clocks[c].byoyomi_ms || used > left[us] + clocks[c].byoyomi_ms + 150)
+                    fail_msg("%s, %s, ply %d: used %d ms (%d ms CPU) with %d + %d left", clocks[c].name, variants[vi],
+                             ply, used, cpu, left[us], clocks[c].byoyomi_ms);
+                left[us] -= used;
+                if (left[us] < 0)
+                    left[us] = 0; /* into byo-yomi */
+                left[us] += clocks[c].inc_ms;
+                pos_make(pos, m);
+            }
+            engine_free(e);
+            test_release(pos);
+        }
+}
+
+/* The fast legality test of hash and killer moves (one piece's moves) must
+ * agree with the full list, for legal moves and for moves of other positions. */
+static void movegen_is_legal__agrees_with_full_list__random_games(void **state)
+{
+    (void)state;
+    uint64_t rng = 12345;
+    for (int i = 0; variant_defs[i]; i++) {
+        Position *pos = test_position(variant_defs[i]->id, NULL);
+        Move seen[512];
+        int nseen = 0;
+        for (int ply = 0; ply < 80; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            if (!list.count)
+                break;
+            for (int k = 0; k < list.count; k++) {
+                assert_true(movegen_is_legal(pos, list.moves[k]));
+                if (nseen < 512)
+                    seen[nseen++] = list.moves[k];
+            }
+            /* moves of earlier positions, and garbage */
+            for (int k = 0; k < 64; k++) {
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                Move m = k & 1 ? seen[(rng >> 33) % (uint64_t)nseen] : (Move)(rng >> 38);
+                bool in_list = false;
+                for (int j = 0; j < list.count; j++)
+                    in_list |= list.moves[j] == m;
+                assert_int_equal(movegen_is_legal(pos, m), in_list);
+            }
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+        }
+        test_release(pos);
+    }
+}
+
 int test_search_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +609,13 @@ int test_search_run(void)
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
+        cmocka_unit_test(search__perpetual_check__loses_in_shinobiplus),
+        cmocka_unit_test(search__perpetual_check__draws_in_shogun),
+        cmocka_unit_test(search__avoids_losing_chase__cashew),
+        cmocka_unit_test(search__reports_mate_distance__fresh_and_from_table),
+        cmocka_unit_test(engine_levels__effort_grows_with_level),
+        cmocka_unit_test(engine_search__never_flags__small_clocks),
+        cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

@@ -68,6 +68,11 @@ void eval_init(EvalParams *ep, const Variant *v)
         bool royal = (v->royal_types >> t) & 1;
         ep->value[t] = royal ? 0 : row[t] ? row[t]->value : mobility_value(v, t);
         ep->hand[t] = row[t] && row[t]->hand ? row[t]->hand : ep->value[t];
+        for (Color c = WHITE; c <= BLACK; c++) {
+            int w = ep->value[t] / 100 + 1;
+            ep->danger[c][make_piece(!c, t)] = (int8_t)(w < 127 ? w : 127);
+            ep->shield[c][make_piece(c, t)] = 1;
+        }
         int center = row[t] ? row[t]->center : 1, advance = row[t] ? row[t]->advance : 0;
         for (Color c = WHITE; c <= BLACK; c++)
             for (int i = 0; i < v->nsq; i++) {
@@ -77,6 +82,16 @@ void eval_init(EvalParams *ep, const Variant *v)
                 ep->pst[c][t][sq] = (int16_t)(center * (half - dc) + advance * own_rank);
             }
     }
+    for (int t = 1; t <= v->ntypes; t++) {
+        int p = v->type[t].promotes;
+        if (p && ep->value[p] - ep->value[t] > ep->max_promo_gain)
+            ep->max_promo_gain = ep->value[p] - ep->value[t];
+    }
+    int n = 0;
+    for (int dr = -2; dr <= 2; dr++)
+        for (int df = -2; df <= 2; df++)
+            if (dr || df)
+                ep->ring[n++] = (int16_t)(dr * v->stride + df);
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < v->nsq; i++) {
             int sq = v->sq_of[i], d = flag_distance(v, c, sq);
@@ -87,9 +102,10 @@ void eval_init(EvalParams *ep, const Variant *v)
         }
 }
 
-/* King safety of colour c: friends around the king, enemies and enemy hand
- * pieces near it. */
-static int king_safety(const EvalParams *ep, const Position *pos, Color c)
+/* King safety of colour c: friends around the king, enemies near it (the
+ * padding keeps every square of the 5x5 ring inside the board array), and
+ * enemy pieces in hand against an open king. */
+static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c)
 {
     const Variant *v = pos->v;
     const EvalVariantTable *tab = ep->tab;
@@ -97,56 +113,108 @@ static int king_safety(const EvalParams *ep, const Position *pos, Color c)
     if (!k)
         return 0;
     int shield = 0, open = 0, danger = 0;
-    unsigned ours = (unsigned)c << 6;
+    const int8_t *sh = ep->shield[c], *dg = ep->danger[c];
     for (int d = 0; d < 8; d++) {
         Piece p = pos->board[k + v->dir8[d]];
-        if (p == PIECE_EMPTY)
-            open++;
-        else if (p != PIECE_OFF && (p & 0xC0) == ours)
-            shield++;
+        open += p == PIECE_EMPTY;
+        shield += sh[p];
     }
-    int kf = v->file_of[k], kr = v->rank_of[k];
-    for (int dr = -2; dr <= 2; dr++)
-        for (int df = -2; df <= 2; df++) {
-            int f = kf + df, r = kr + dr;
-            if (f < 0 || r < 0 || f >= v->files || r >= v->ranks)
-                continue;
-            Piece p = pos->board[v->sq_of[r * v->files + f]];
-            if (p != PIECE_EMPTY && (p & 0xC0) != ours)
-                danger += ep->value[piece_type(p)] / 100 + 1;
-        }
-    int in_hand = 0;
-    for (int t = 1; t <= v->ntypes; t++)
-        in_hand += pos->hand[!c][t];
-    return tab->king_shield * shield - tab->king_attacker * danger - tab->hand_threat * in_hand * open / 4;
+    for (int i = 0; i < 24; i++)
+        danger += dg[pos->board[k + ep->ring[i]]];
+    return tab->king_shield * shield - tab->king_attacker * danger - tab->hand_threat * acc->in_hand[!c] * open / 4;
 }
 
-int eval_evaluate(const EvalParams *ep, const Position *pos)
+void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
 {
     const Variant *v = pos->v;
-    int score[2] = {0, 0}, material[2] = {0, 0};
+    memset(acc, 0, sizeof *acc);
     for (Color c = WHITE; c <= BLACK; c++) {
         for (int i = 0; i < pos->npieces[c]; i++) {
             int sq = pos->plist[c][i], t = piece_type(pos->board[sq]);
-            material[c] += ep->value[t];
-            score[c] += ep->pst[c][t][sq];
+            acc->material[c] += ep->value[t];
+            acc->psq[c] += ep->pst[c][t][sq];
         }
-        if (v->drop_types)
-            for (int t = 1; t <= v->ntypes; t++)
-                material[c] += pos->hand[c][t] * ep->hand[t];
-        score[c] += material[c];
+        for (int t = 1; t <= v->ntypes; t++) {
+            acc->material[c] += pos->hand[c][t] * ep->hand[t];
+            acc->in_hand[c] += pos->hand[c][t];
+        }
     }
+}
+
+/* Take the piece p off square sq in the accumulator. */
+static inline void acc_remove(const EvalParams *ep, EvalAcc *acc, Piece p, int sq)
+{
+    Color c = piece_color(p);
+    int t = piece_type(p);
+    acc->material[c] -= ep->value[t];
+    acc->psq[c] -= ep->pst[c][t][sq];
+}
+
+/* The same steps as pos_make(), read back from the state it left. */
+void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next)
+{
+    const Variant *v = pos->v;
+    const StateInfo *st = pos->st;
+    Move m = st->move;
+    Color us = !pos->side;
+    int from = move_from(m), to = move_to(m), kind = move_kind(m);
+    *next = *prev;
+    if (kind == MOVE_PASS)
+        return;
+    Piece now = pos->board[to];
+    int nt = piece_type(now);
+    if (kind == MOVE_DROP) {
+        next->material[us] += ep->value[nt] - ep->hand[nt];
+        next->psq[us] += ep->pst[us][nt][to];
+        next->in_hand[us]--;
+        return;
+    }
+    int mt = piece_type(st->moved);
+    next->material[us] += ep->value[nt] - ep->value[mt];
+    next->psq[us] += ep->pst[us][nt][to] - ep->pst[us][mt][from];
+    if (st->captured[0]) {
+        acc_remove(ep, next, st->captured[0], kind == MOVE_EP ? to - v->forward[us] : to);
+        if (v->def->captures_to_hand) {
+            next->material[us] += ep->hand[v->type[piece_type(st->captured[0])].demotes];
+            next->in_hand[us]++;
+        }
+    }
+    if (kind == MOVE_LOCUST) {
+        int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), n = 0;
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                acc_remove(ep, next, st->captured[1 + n++], from + (k + 1) * d);
+    } else if (kind == MOVE_CASTLE) {
+        int side = to == v->castle_king_to[us][0] ? 0 : 1, rf = v->castle_rook_from[us][side];
+        int rt = v->castle_rook_to[us][side], t = piece_type(pos->board[rt]);
+        next->psq[us] += ep->pst[us][t][rt] - ep->pst[us][t][rf];
+    }
+}
+
+int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
+{
+    const Variant *v = pos->v;
+    int score[2];
+    for (Color c = WHITE; c <= BLACK; c++)
+        score[c] = acc->material[c] + acc->psq[c];
     for (Color c = WHITE; c <= BLACK; c++) {
         if (!v->royal_types)
             break;
-        score[c] += king_safety(ep, pos, c);
+        score[c] += king_safety(ep, pos, acc, c);
         /* the race matters more as the defenders thin out */
         if (ep->has_flag && pos->king[c]) {
             int bonus = ep->flag[c][pos->king[c]];
-            int defence = material[!c] > 4000 ? 4000 : material[!c];
+            int defence = acc->material[!c] > 4000 ? 4000 : acc->material[!c];
             score[c] += bonus * (6000 - defence) / 4000;
         }
     }
     int s = score[pos->side] - score[!pos->side] + ep->tab->tempo;
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+}
+
+int eval_evaluate(const EvalParams *ep, const Position *pos)
+{
+    EvalAcc acc;
+    eval_acc_init(ep, pos, &acc);
+    return eval_acc_evaluate(ep, pos, &acc);
 }

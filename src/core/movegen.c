@@ -129,16 +129,24 @@ static void gen_piece(GenCtx *g, int from, int t, bool is_king)
     const Piece *b = g->pos->board;
     const PieceMoves *pm = &v->moves[g->us][t];
     bool filter_dest = g->check_rule && !is_king && (g->nchecks || g->pin_from);
+    /* Skip what the filter would drop anyway, before the costly tests: only
+     * a promotion makes a move to an empty square noisy, and every capture
+     * is noisy.  quiet_dest: 0 none, 1 those in the promotion zone, 2 all. */
+    bool want_caps = g->filter & GEN_NOISY;
+    int quiet_dest = g->filter & GEN_QUIET ? 2
+                     : !v->type[t].promotes ? 0
+                     : (v->sqflags[g->us][from] & SQF_PROMO) ? 2 : 1;
+    const uint8_t *sqflags = v->sqflags[g->us];
 
     for (int i = 0; i < pm->nleap; i++) {
         int to = from + pm->leap[i].off;
         Piece p = b[to];
         bool cap;
         if (p == PIECE_EMPTY) {
-            if (!(pm->leap[i].mode & MODE_MOVE))
+            if (!(pm->leap[i].mode & MODE_MOVE) || quiet_dest < 2 - ((sqflags[to] & SQF_PROMO) != 0))
                 continue;
             cap = false;
-        } else if ((p & 0xC0) == g->thembits && (pm->leap[i].mode & MODE_CAPTURE))
+        } else if ((p & 0xC0) == g->thembits && (pm->leap[i].mode & MODE_CAPTURE) && want_caps)
             cap = true;
         else
             continue;
@@ -152,12 +160,14 @@ static void gen_piece(GenCtx *g, int from, int t, bool is_king)
             Piece p = b[to += off];
             bool cap;
             if (p == PIECE_EMPTY) {
-                if (!(pm->slide[i].mode & MODE_MOVE))
+                if (!(pm->slide[i].mode & MODE_MOVE) || quiet_dest < 2 - ((sqflags[to] & SQF_PROMO) != 0))
                     continue;
                 cap = false;
-            } else if ((p & 0xC0) == g->thembits && (pm->slide[i].mode & MODE_CAPTURE))
+            } else if ((p & 0xC0) == g->thembits && (pm->slide[i].mode & MODE_CAPTURE)) {
+                if (!want_caps)
+                    break;
                 cap = true;
-            else
+            } else
                 break;
             if (!(is_king ? pos_attacked(g->pos, to, g->them) : (filter_dest && !evasion_ok(g, to))))
                 add_move(g, from, to, t, cap);
@@ -236,8 +246,13 @@ static void gen_drops(GenCtx *g)
             inhand |= (uint64_t)1 << t;
     if (!inhand)
         return;
-    for (int i = 0; i < v->ndrop_squares[us]; i++) {
-        int sq = v->drop_squares[us][i];
+    int n = v->ndrop_squares[us];
+    const uint8_t *squares = v->drop_squares[us];
+    uint8_t one = (uint8_t)g->drop_to;
+    if (g->drop_to)
+        squares = &one, n = 1; /* drop_ok is empty off the drop region */
+    for (int i = 0; i < n; i++) {
+        int sq = squares[i];
         if (pos->board[sq] != PIECE_EMPTY || (g->nchecks && !g->block[sq]))
             continue;
         uint64_t ok = inhand & v->drop_ok[us][sq];
@@ -257,7 +272,12 @@ bool movegen_campmate(const Position *pos)
            (pos->v->type[piece_type(pos->board[k])].def->flags & PF_FLAG);
 }
 
-static void generate(Position *pos, MoveList *list, int filter)
+enum { ONLY_ALL = -1, ONLY_DROPS = 0 };
+
+/* Generate the moves that pass `filter`: those of every piece and the drops
+ * (only == ONLY_ALL), the drops to square drop_to alone (ONLY_DROPS), or
+ * the moves of the piece on square `only` (castling included for a king). */
+static void generate(Position *pos, MoveList *list, int filter, int only, int drop_to)
 {
     const Variant *v = pos->v;
     GenCtx g;
@@ -274,6 +294,7 @@ static void generate(Position *pos, MoveList *list, int filter)
     g.nchecks = 0;
     g.pin_from = 0;
     g.passed = false;
+    g.drop_to = drop_to;
     list->count = 0;
 
     /* the game is already over: a King is gone, or campmate */
@@ -290,9 +311,9 @@ static void generate(Position *pos, MoveList *list, int filter)
         pos->st->in_check = (int8_t)(g.nchecks > 0);
     }
 
-    int n = pos->npieces[g.us];
+    int n = only == ONLY_ALL ? pos->npieces[g.us] : only == ONLY_DROPS ? 0 : 1;
     for (int i = 0; i < n; i++) {
-        int from = pos->plist[g.us][i];
+        int from = only == ONLY_ALL ? pos->plist[g.us][i] : only;
         int t = piece_type(pos->board[from]);
         bool is_king = g.check_rule && from == g.ksq;
         if (g.nchecks > 1 && !is_king)
@@ -332,21 +353,37 @@ static void generate(Position *pos, MoveList *list, int filter)
     }
     g.pin_from = 0;
     if (filter & GEN_QUIET) {
-        if (v->def->castling)
+        if (v->def->castling && (only == ONLY_ALL || (only > 0 && only == pos->king[g.us])))
             gen_castling(&g);
-        if (v->drop_types)
+        if (v->drop_types && only <= ONLY_DROPS)
             gen_drops(&g);
     }
 }
 
-void movegen_legal(Position *pos, MoveList *list) { generate(pos, list, GEN_ALL); }
-void movegen_noisy(Position *pos, MoveList *list) { generate(pos, list, GEN_NOISY); }
-void movegen_quiet(Position *pos, MoveList *list) { generate(pos, list, GEN_QUIET); }
+void movegen_legal(Position *pos, MoveList *list) { generate(pos, list, GEN_ALL, ONLY_ALL, 0); }
+void movegen_noisy(Position *pos, MoveList *list) { generate(pos, list, GEN_NOISY, ONLY_ALL, 0); }
+void movegen_quiet(Position *pos, MoveList *list) { generate(pos, list, GEN_QUIET, ONLY_ALL, 0); }
 
+/* Only the moves of the piece that m moves (or the drops to m's square) are
+ * generated: the search checks its hash and killer moves with this. */
 bool movegen_is_legal(Position *pos, Move m)
 {
+    const Variant *v = pos->v;
+    int from = move_from(m), to = move_to(m);
+    if (v->file_of[to] < 0)
+        return false;
     MoveList list;
-    movegen_legal(pos, &list);
+    if (move_kind(m) == MOVE_DROP) {
+        int t = move_drop_type(m);
+        if (from != NO_SQUARE || t < 1 || t > v->ntypes || !pos->hand[pos->side][t])
+            return false;
+        generate(pos, &list, GEN_QUIET, ONLY_DROPS, to);
+    } else {
+        Piece p = pos->board[from];
+        if (v->file_of[from] < 0 || p == PIECE_EMPTY || piece_color(p) != pos->side)
+            return false;
+        generate(pos, &list, GEN_ALL, from, 0);
+    }
     for (int i = 0; i < list.count; i++)
         if (list.moves[i] == m)
             return true;

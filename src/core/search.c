@@ -5,6 +5,7 @@
 #include "search_internal.h"
 #include "kage/movegen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -179,6 +180,124 @@ static bool repetition(Search *s, int ply, int *score)
     return false;
 }
 
+/* --- checks told before the move is made -------------------------------------- */
+
+static int sgn(int x) { return (x > 0) - (x < 0); }
+
+static void check_tables_init(CheckTables *ct, const Variant *v)
+{
+    memset(ct, 0, sizeof *ct);
+    ct->def = v->def;
+    ct->usable = v->def->check_rule && !v->special_types && v->def->promo_rule != PROMO_ON_CAPTURE;
+    int centre = v->sq_of[(v->ranks / 2) * v->files + v->files / 2];
+    for (int k = 0; k < 8; k++) {
+        ct->udx[k] = (int8_t)(v->file_of[centre + v->dir8[k]] - v->file_of[centre]);
+        ct->udy[k] = (int8_t)(v->rank_of[centre + v->dir8[k]] - v->rank_of[centre]);
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int t = 1; t <= v->ntypes; t++)
+            for (int i = 0; i < v->moves[c][t].nslide; i++) {
+                int off = v->moves[c][t].slide[i].off, k;
+                for (k = 0; k < 8 && v->dir8[k] != off; k++)
+                    ;
+                if (k == 8)
+                    ct->usable = false; /* a rider off the 8 lines (nightrider) */
+                else
+                    ct->sdx[c][t][i] = ct->udx[k], ct->sdy[c][t][i] = ct->udy[k];
+            }
+        const AttackTable *at = &v->attack[c];
+        for (int k = 0; k < 8; k++) {
+            ct->disc[c][k] = -1;
+            for (int i = 0; i < at->nslide; i++)
+                if (at->slide[i].dir == -v->dir8[k])
+                    ct->disc[c][k] = (int8_t)i;
+        }
+        for (int i = 0; i < at->nslide; i++) {
+            int k;
+            for (k = 0; k < 8 && at->slide[i].dir != v->dir8[k]; k++)
+                ;
+            if (k == 8)
+                ct->usable = false;
+        }
+    }
+}
+
+/* Does a piece of type t of colour us standing on `to` attack ksq, with
+ * `from` emptied by the move? */
+static bool piece_checks(const Search *s, Color us, int t, int from, int to, int ksq)
+{
+    const Variant *v = s->pos->v;
+    const Piece *b = s->pos->board;
+    const PieceMoves *pm = &v->moves[us][t];
+    for (int i = 0; i < pm->nleap; i++)
+        if (to + pm->leap[i].off == ksq && (pm->leap[i].mode & MODE_CAPTURE))
+            return true;
+    int df = v->file_of[ksq] - v->file_of[to], dr = v->rank_of[ksq] - v->rank_of[to];
+    for (int i = 0; i < pm->nslide; i++) {
+        int sx = s->ct.sdx[us][t][i], sy = s->ct.sdy[us][t][i];
+        if (!(pm->slide[i].mode & MODE_CAPTURE) || sgn(df) != sx || sgn(dr) != sy || (sx && sy && abs(df) != abs(dr)))
+            continue;
+        int dist = sx ? abs(df) : abs(dr);
+        if (dist > pm->slide[i].range)
+            continue;
+        int sq = to + pm->slide[i].off;
+        for (int k = 1; k < dist && (b[sq] == PIECE_EMPTY || sq == from); k++)
+            sq += pm->slide[i].off;
+        if (sq == ksq)
+            return true;
+    }
+    return false;
+}
+
+/* Does moving away from `from` (to `to`) open a line of ours onto ksq? */
+static bool discovers_check(const Search *s, Color us, int from, int to, int ksq)
+{
+    const Variant *v = s->pos->v;
+    const Piece *b = s->pos->board;
+    int df = v->file_of[from] - v->file_of[ksq], dr = v->rank_of[from] - v->rank_of[ksq];
+    if (df && dr && abs(df) != abs(dr))
+        return false;
+    int k;
+    for (k = 0; k < 8 && (s->ct.udx[k] != sgn(df) || s->ct.udy[k] != sgn(dr)); k++)
+        ;
+    int i = s->ct.disc[us][k];
+    if (i < 0)
+        return false;
+    const AttackTable *at = &v->attack[us];
+    int dir = v->dir8[k], sq = ksq;
+    for (int d = 1; d <= at->slide[i].maxr; d++) {
+        sq += dir;
+        if (sq == to)
+            return false;
+        Piece p = b[sq];
+        if (p == PIECE_EMPTY || sq == from)
+            continue;
+        return (p & 0xC0) == ((unsigned)us << 6) && ((at->slide[i].types_within[d] >> (p & PIECE_TYPE_MASK)) & 1);
+    }
+    return false;
+}
+
+/* Will the legal move m give check?  Exact for the plain moves and drops of
+ * the 8x8 games (tested against pos_in_check() after the move); castling,
+ * en passant and the rest are reported as checks, so never pruned. */
+static bool gives_check(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int ksq = pos->king[!us], kind = move_kind(m), from = move_from(m), to = move_to(m);
+    if (!v->def->check_rule || !ksq)
+        return false;
+    if (!s->ct.usable || (kind != MOVE_NORMAL && kind != MOVE_PROMO && kind != MOVE_DROP))
+        return true;
+    if (kind == MOVE_DROP)
+        return piece_checks(s, us, move_drop_type(m), NO_SQUARE, to, ksq);
+    int t = piece_type(pos->board[from]);
+    if (kind == MOVE_PROMO)
+        t = v->type[t].promotes;
+    return piece_checks(s, us, t, from, to, ksq) || discovers_check(s, us, from, to, ksq);
+}
+
 /* --- move ordering ------------------------------------------------------------ */
 
 static int moving_type(const Position *pos, Move m)
@@ -218,56 +337,227 @@ static int promotion_gain(const Search *s, Move m, bool capture)
     return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
 }
 
-enum { ORDER_TT = 1 << 30, ORDER_NOISY = 1 << 24, ORDER_KILLER = 1 << 22 };
-
-/* Order keys for every move of the list at this ply. */
-static void score_moves(Search *s, int ply, Move ttmove)
+/* Captures and promotions: the moves the noisy generator gives. */
+static bool is_noisy(const Position *pos, Move m)
 {
-    const Position *pos = s->pos;
-    MoveList *list = &s->lists[ply];
-    int *sc = s->scores[ply];
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0 || movegen_is_capture(pos, m));
-        int t = moving_type(pos, m);
-        if (m == ttmove)
-            sc[i] = ORDER_TT;
-        else if (cap || gain || movegen_is_capture(pos, m))
-            sc[i] = ORDER_NOISY + (cap + gain) * 8 - s->ep->value[t] / 8;
-        else if (m == s->killers[ply][0])
-            sc[i] = ORDER_KILLER + 1;
-        else if (m == s->killers[ply][1])
-            sc[i] = ORDER_KILLER;
-        else
-            sc[i] = s->history[pos->side][t][move_to(m)];
-    }
+    return move_kind(m) == MOVE_PROMO || movegen_is_capture(pos, m);
 }
 
-/* Bring the best remaining move to position i and return it. */
-static Move pick_move(Search *s, int ply, int i)
+/* Most valuable victim first, least valuable attacker next. */
+static int noisy_score(const Search *s, Move m)
 {
-    MoveList *list = &s->lists[ply];
-    int *sc = s->scores[ply], best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (sc[j] > sc[best])
+    int cap = captured_value(s, m);
+    int gain = promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
+    return (cap + gain) * 8 - s->ep->value[moving_type(s->pos, m)] / 8;
+}
+
+/* A capture that gives up more than it takes when the square is defended
+ * (a cheap stand-in for a static exchange evaluation). */
+static bool losing_capture(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int cap = captured_value(s, m);
+    if (move_kind(m) == MOVE_DROP || promotion_gain(s, m, cap > 0) || cap >= s->ep->value[moving_type(pos, m)])
+        return false;
+    return pos_attacked(pos, move_to(m), !pos->side);
+}
+
+static int quiet_score(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    return s->history[pos->side][moving_type(pos, m)][move_to(m)];
+}
+
+/* The reply remembered for the last move, or MOVE_NONE. */
+static Move counter_of(const Search *s)
+{
+    Move last = s->pos->st->move;
+    if (last == MOVE_NONE || move_kind(last) == MOVE_PASS) /* also after a null move */
+        return MOVE_NONE;
+    return s->counters[piece_type(s->pos->board[move_to(last)])][move_to(last)];
+}
+
+#ifndef COUNTER_MOVES
+#define COUNTER_MOVES 0
+#endif
+
+enum Stage {
+    STAGE_TT,
+    STAGE_NOISY_GEN,
+    STAGE_NOISY,
+    STAGE_KILLER1,
+    STAGE_KILLER2,
+    STAGE_COUNTER,
+    STAGE_QUIET_GEN,
+    STAGE_QUIET,
+    STAGE_BAD_NOISY,
+    STAGE_DONE
+};
+
+static void picker_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
+{
+    mp->stage = STAGE_TT;
+    mp->tt = tt;
+    mp->noisy_only = noisy_only;
+    mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
+    mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
+    mp->counter = noisy_only || !COUNTER_MOVES ? MOVE_NONE : counter_of(s);
+    mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
+}
+
+/* The best remaining move of list[i..n) moved to place i. */
+static Move select_best(ScoredMove *list, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[best].score)
             best = j;
-    Move m = list->moves[best];
-    int k = sc[best];
-    list->moves[best] = list->moves[i], sc[best] = sc[i];
-    list->moves[i] = m, sc[i] = k;
-    return m;
+    ScoredMove tmp = list[best];
+    list[best] = list[i];
+    list[i] = tmp;
+    return tmp.move;
+}
+
+/* Shell sort of list[i..n), best first: once many quiet moves are wanted,
+ * sorting the rest beats selecting them one by one. */
+static void sort_rest(ScoredMove *list, int i, int n)
+{
+    static const int gaps[] = {57, 23, 10, 4, 1};
+    for (int g = 0; g < 5; g++)
+        for (int j = i + gaps[g]; j < n; j++) {
+            ScoredMove x = list[j];
+            int k = j;
+            while (k - gaps[g] >= i && list[k - gaps[g]].score < x.score) {
+                list[k] = list[k - gaps[g]];
+                k -= gaps[g];
+            }
+            list[k] = x;
+        }
+}
+
+/* A killer or counter move usable here: quiet, legal, not tried yet. */
+static bool quiet_candidate(Search *s, const MovePicker *mp, Move m, int upto)
+{
+    if (m == MOVE_NONE || m == mp->tt)
+        return false;
+    for (int i = 0; i < upto; i++)
+        if (m == mp->killer[i])
+            return false;
+    return !is_noisy(s->pos, m) && movegen_is_legal(s->pos, m);
+}
+
+static bool already_tried(const MovePicker *mp, Move m)
+{
+    return m == mp->tt || m == mp->killer[0] || m == mp->killer[1] || m == mp->counter;
+}
+
+/* The next move to try, MOVE_NONE when there is none left.  *noisy says
+ * whether it captures or promotes. */
+static Move next_move(Search *s, MovePicker *mp, bool *noisy)
+{
+    Position *pos = s->pos;
+    MoveList list;
+    switch (mp->stage) {
+    case STAGE_TT:
+        mp->stage = STAGE_NOISY_GEN;
+        if (mp->tt != MOVE_NONE) {
+            /* the table may hold a move of another position with the same key bits */
+            if (movegen_is_legal(pos, mp->tt) && (!mp->noisy_only || is_noisy(pos, mp->tt))) {
+                *noisy = is_noisy(pos, mp->tt);
+                return mp->tt;
+            }
+            mp->tt = MOVE_NONE;
+        }
+        /* fall through */
+    case STAGE_NOISY_GEN:
+        movegen_noisy(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (list.moves[i] != mp->tt)
+                mp->noisy[mp->nnoisy++] = (ScoredMove){list.moves[i], noisy_score(s, list.moves[i])};
+        mp->stage = STAGE_NOISY;
+        /* fall through */
+    case STAGE_NOISY:
+        while (mp->inoisy < mp->nnoisy) {
+            Move m = select_best(mp->noisy, mp->inoisy, mp->nnoisy);
+            mp->inoisy++;
+            if (!mp->noisy_only && losing_capture(s, m)) {
+                mp->bad[mp->nbad++] = m;
+                continue;
+            }
+            *noisy = true;
+            return m;
+        }
+        if (mp->noisy_only) {
+            mp->stage = STAGE_DONE;
+            return MOVE_NONE;
+        }
+        mp->stage = STAGE_KILLER1;
+        /* fall through */
+    case STAGE_KILLER1:
+        mp->stage = STAGE_KILLER2;
+        if (quiet_candidate(s, mp, mp->killer[0], 0)) {
+            *noisy = false;
+            return mp->killer[0];
+        }
+        /* fall through */
+    case STAGE_KILLER2:
+        mp->stage = STAGE_COUNTER;
+        if (quiet_candidate(s, mp, mp->killer[1], 1)) {
+            *noisy = false;
+            return mp->killer[1];
+        }
+        /* fall through */
+    case STAGE_COUNTER:
+        mp->stage = STAGE_QUIET_GEN;
+        if (quiet_candidate(s, mp, mp->counter, 2)) {
+            *noisy = false;
+            return mp->counter;
+        }
+        /* fall through */
+    case STAGE_QUIET_GEN:
+        movegen_quiet(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (!already_tried(mp, list.moves[i]))
+                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], quiet_score(s, list.moves[i])};
+        mp->stage = STAGE_QUIET;
+        /* fall through */
+    case STAGE_QUIET:
+        if (mp->iquiet < mp->nquiet) {
+            if (mp->iquiet == 8)
+                sort_rest(mp->quiet, 8, mp->nquiet);
+            Move m = mp->iquiet < 8 ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
+            mp->iquiet++;
+            *noisy = false;
+            return m;
+        }
+        mp->stage = STAGE_BAD_NOISY;
+        /* fall through */
+    case STAGE_BAD_NOISY:
+        if (mp->ibad < mp->nbad) {
+            *noisy = true;
+            return mp->bad[mp->ibad++];
+        }
+        mp->stage = STAGE_DONE;
+        /* fall through */
+    default:
+        return MOVE_NONE;
+    }
 }
 
 static void update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
 {
-    Color us = s->pos->side;
+    Position *pos = s->pos;
+    Color us = pos->side;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     if (s->killers[ply][0] != best) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = best;
     }
+    Move last = pos->st->move;
+    if (last != MOVE_NONE && move_kind(last) != MOVE_PASS)
+        s->counters[piece_type(pos->board[move_to(last)])][move_to(last)] = best;
     for (int i = 0; i < nquiets; i++) {
-        int *h = &s->history[us][moving_type(s->pos, quiets[i])][move_to(quiets[i])];
+        int *h = &s->history[us][moving_type(pos, quiets[i])][move_to(quiets[i])];
         int b = quiets[i] == best ? bonus : -bonus;
         *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
     }
@@ -280,15 +570,61 @@ static void update_pv(Search *s, int ply, Move m)
     s->pvlen[ply] = s->pvlen[ply + 1] + 1;
 }
 
-static int evaluate(Search *s) { return eval_evaluate(s->ep, s->pos); }
+static int evaluate(Search *s, int ply) { return eval_acc_evaluate(s->ep, s->pos, &s->acc[ply]); }
+
+/* Make m at ply and bring the evaluation accumulator of ply + 1 up to date.
+ * Built with KAGE_SEARCH_CHECKS (the soak run), the incremental data are
+ * compared with a fresh count after every move. */
+static void make_move(Search *s, int ply, Move m, bool check)
+{
+    /* gives_check() is exact for these: the child need not test again */
+    bool exact = s->ct.usable && move_kind(m) <= MOVE_DROP;
+    pos_make(s->pos, m);
+    tt_prefetch(s->tt, s->pos->st->key);
+    eval_acc_update(s->ep, s->pos, &s->acc[ply], &s->acc[ply + 1]);
+    if (exact)
+        s->pos->st->in_check = check;
+#ifdef KAGE_SEARCH_CHECKS
+    EvalAcc fresh;
+    char why[256];
+    Position *pos = s->pos;
+    eval_acc_init(s->ep, pos, &fresh);
+    bool attacked = pos->king[pos->side] && pos_attacked(pos, pos->king[pos->side], !pos->side);
+    const char *what = memcmp(&fresh, &s->acc[ply + 1], sizeof fresh) ? "evaluation accumulator"
+                       : !pos_is_ok(pos, why, sizeof why)                   ? why
+                       : exact && check != attacked                         ? "gives_check"
+                                                                            : NULL;
+    if (what) {
+        char fen[512];
+        pos_unmake(s->pos);
+        pos_get_fen(s->pos, fen, sizeof fen);
+        fprintf(stderr, "kage: %s out of step after move %#x in %s\n", what, (unsigned)m, fen);
+        abort();
+    }
+#endif
+}
 
 /* --- quiescence ------------------------------------------------------------- */
+
+/* The most a capture (with its promotion) can win here: the dearest enemy
+ * piece, three of them for the multi-capturing pieces of Cashew. */
+static int best_capture(const Search *s)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    int best = 0;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (pos->count[!pos->side][t] && s->ep->value[t] > best)
+            best = s->ep->value[t];
+    return (v->special_types ? 3 * best : best) + s->ep->max_promo_gain;
+}
 
 /* Captures and promotions until the position is quiet; all moves when the
  * King is attacked (check evasions; in Cashew, saving the King). */
 static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
 {
     Position *pos = s->pos;
+    bool pv_node = beta - alpha > 1;
     int score;
     s->pvlen[ply] = 0;
     if (check_stop(s))
@@ -299,27 +635,38 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (immediate_end(s, ply, &score))
         return score;
     if (ply >= MAX_PLY - 2)
-        return evaluate(s);
+        return evaluate(s, ply);
+
+    uint64_t key = pos->st->key;
+    const TTEntry *te = tt_probe(s->tt, key);
+    Move ttmove = MOVE_NONE;
+    if (te) {
+        ttmove = te->move;
+        int tts = score_from_tt(te->score, ply), bound = te->genbound & 3;
+        if (!pv_node && (bound == TT_EXACT || (bound == TT_LOWER && tts >= beta) || (bound == TT_UPPER && tts <= alpha)))
+            return tts;
+    }
 
     bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < 8;
-    int best = -SEARCH_INF, stand = 0;
+    int best = -SEARCH_INF, stand = 0, old_alpha = alpha;
     if (!in_check) {
-        stand = best = evaluate(s);
+        stand = best = te ? te->eval : evaluate(s, ply);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
             alpha = stand;
+        /* no capture or promotion can reach alpha: the moves below would
+         * all be pruned one by one (delta pruning) */
+        if (stand + best_capture(s) + 200 <= alpha)
+            return stand;
     }
-    MoveList *list = &s->lists[ply];
-    if (in_check)
-        movegen_legal(pos, list);
-    else
-        movegen_noisy(pos, list);
-    if (in_check && list->count == 0)
-        return no_moves_value(pos, true, ply);
-    score_moves(s, ply, MOVE_NONE);
-    for (int i = 0; i < list->count; i++) {
-        Move m = pick_move(s, ply, i);
+    MovePicker *mp = &s->pickers[ply];
+    picker_init(s, mp, ply, ttmove, !in_check);
+    Move m, best_move = MOVE_NONE;
+    bool noisy;
+    int count = 0;
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+        count++;
         if (!in_check) {
             int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0);
             /* delta pruning, and captures that lose material to a defender */
@@ -328,7 +675,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             if (!gain && cap < s->ep->value[moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
                 continue;
         }
-        pos_make(pos, m);
+        make_move(s, ply, m, gives_check(s, m));
         score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
         pos_unmake(pos);
         if (s->stopped)
@@ -337,12 +684,17 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 update_pv(s, ply, m);
                 if (score >= beta)
                     break;
             }
         }
     }
+    if (in_check && count == 0)
+        return no_moves_value(pos, true, ply);
+    int bound = best >= beta ? TT_LOWER : alpha > old_alpha ? TT_EXACT : TT_UPPER;
+    tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : stand, 0, bound);
     return best;
 }
 
@@ -400,7 +752,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     if (immediate_end(s, ply, &score) || repetition(s, ply, &score))
         return score;
     if (ply >= MAX_PLY - 2)
-        return evaluate(s);
+        return evaluate(s, ply);
 
     /* 2. mate distance pruning */
     alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
@@ -422,7 +774,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
 
     /* 4. static evaluation, reverse futility, null move */
     bool in_check = pos->king[pos->side] && pos_in_check(pos);
-    int static_eval = in_check ? -SEARCH_INF : te ? te->eval : evaluate(s);
+    int static_eval = in_check ? -SEARCH_INF : te ? te->eval : evaluate(s, ply);
     s->eval_stack[ply] = static_eval;
     bool improving = !in_check && ply >= 2 && static_eval > s->eval_stack[ply - 2];
     if (!pv_node && !in_check && abs(beta) < SEARCH_MATE_BOUND) {
@@ -431,6 +783,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         if (allow_null && depth >= 3 && static_eval >= beta && null_move_ok(s)) {
             int r = 3 + depth / 4, floor = s->null_floor;
             pos_make(pos, NULL_MOVE);
+            s->acc[ply + 1] = s->acc[ply];
             s->null_floor = pos->ply;
             score = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake(pos);
@@ -442,43 +795,39 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         }
     }
 
-    /* 5. generate; no move is mate or stalemate; the n-move rule after that */
-    MoveList *list = &s->lists[ply];
-    movegen_legal(pos, list);
-    if (list->count == 0)
-        return no_moves_value(pos, in_check, ply);
+    /* 5. the move loop: PVS with reductions and late quiet-move pruning;
+     * moves come from the staged picker, so a cut-off by the hash move or
+     * a capture costs no generation of quiet moves */
     const VariantDef *d = pos->v->def;
-    if (d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
-        return 0;
-    score_moves(s, ply, ttmove);
-
-    /* 6. the move loop: PVS with reductions and late quiet-move pruning */
+    MovePicker *mp = &s->pickers[ply];
+    picker_init(s, mp, ply, ttmove, false);
     int best = -SEARCH_INF, count = 0, nquiets = 0;
-    Move best_move = MOVE_NONE, quiets[64];
+    Move m, best_move = MOVE_NONE, quiets[64];
+    bool noisy;
     int new_depth = depth - 1 + (in_check && ply < 2 * s->iter + 8 ? 1 : 0);
-    for (int i = 0; i < list->count; i++) {
-        Move m = pick_move(s, ply, i);
-        int order = s->scores[ply][i];
-        bool noisy = order >= ORDER_NOISY && order < ORDER_TT ? true
-                     : m == ttmove ? movegen_is_capture(pos, m) || move_kind(m) == MOVE_PROMO : false;
-        bool killer = order >= ORDER_KILLER && order < ORDER_NOISY;
-        pos_make(pos, m);
-        bool gives_check = pos->king[pos->side] && d->check_rule && pos_in_check(pos);
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+        /* 6. the n-move rule draws once a move is known to exist (a mate
+         * on the last move still counts) */
+        if (count == 0 && d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
+            return 0;
+        bool killer = m == mp->killer[0] || m == mp->killer[1];
+        int hist = noisy ? 0 : quiet_score(s, m);
+        bool check = gives_check(s, m);
         count++;
-        if (!pv_node && !in_check && !noisy && !gives_check && !killer && best > -SEARCH_MATE_BOUND) {
+        /* late quiet moves and hopeless ones are dropped before being made */
+        if (!pv_node && !in_check && !noisy && !check && !killer && best > -SEARCH_MATE_BOUND) {
             int lmp = 4 + depth * depth * (improving ? 3 : 2);
-            if ((depth <= 4 && count > lmp) || (depth <= 3 && static_eval + 120 + 100 * depth <= alpha)) {
-                pos_unmake(pos);
+            if ((depth <= 4 && count > lmp) || (depth <= 3 && static_eval + 120 + 100 * depth <= alpha))
                 continue;
-            }
         }
+        make_move(s, ply, m, check);
         if (count == 1) {
             score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
         } else {
             int r = 0;
-            if (!noisy && !in_check && !gives_check) {
+            if (!noisy && !in_check && !check) {
                 r = lmr_reduction(depth, count) - pv_node - killer + !improving;
-                if (order > 8000)
+                if (hist > 8000)
                     r--;
                 r = r > new_depth - 1 ? new_depth - 1 : r;
                 r = r < 0 ? 0 : r;
@@ -508,6 +857,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
             }
         }
     }
+    /* 7. no move at all: mate or the variant's stalemate value */
+    if (count == 0)
+        return no_moves_value(pos, in_check, ply);
     int bound = best >= beta ? TT_LOWER : best_move ? TT_EXACT : TT_UPPER;
     tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
              bound);
@@ -532,20 +884,25 @@ int search_begin(Search *s)
     s->can_stop = false;
     s->best_move = MOVE_NONE;
     s->best_pvlen = 0;
-    MoveList *list = &s->lists[0];
+    eval_acc_init(s->ep, pos, &s->acc[0]);
+    if (s->ct.def != pos->v->def)
+        check_tables_init(&s->ct, pos->v);
     int score;
     if (immediate_end(s, 0, &score)) {
         s->nroot = 0;
         return 0;
     }
-    movegen_legal(pos, list);
+    /* the picker's order: hash move, captures, killers, quiet moves */
     const TTEntry *te = tt_probe(s->tt, pos->st->key);
-    score_moves(s, 0, te ? te->move : MOVE_NONE);
-    s->nroot = list->count;
-    for (int i = 0; i < list->count; i++) {
-        Move m = pick_move(s, 0, i);
-        s->root[i] = (RootMove){m, 0, list->count - i};
-    }
+    MovePicker *mp = &s->pickers[0];
+    picker_init(s, mp, 0, te ? te->move : MOVE_NONE, false);
+    Move m;
+    bool noisy;
+    s->nroot = 0;
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE)
+        s->root[s->nroot++] = (RootMove){m, 0, 0};
+    for (int i = 0; i < s->nroot; i++)
+        s->root[i].order = s->nroot - i;
     return s->nroot;
 }
 
@@ -567,7 +924,7 @@ int search_root(Search *s, int depth, int alpha, int beta)
     for (int i = 0; i < s->nroot; i++) {
         RootMove *rm = &s->root[i];
         int score, nd = depth - 1 + in_check, a = alpha - rm->noise, b = beta - rm->noise;
-        pos_make(pos, rm->move);
+        make_move(s, 0, rm->move, gives_check(s, rm->move));
         if (i == 0) {
             score = -search(s, -b, -a, nd, 1, true);
         } else {

@@ -41,16 +41,35 @@ typedef struct EvalParams {
     const EvalVariantTable *tab;
     int value[MAX_PIECE_TYPES];      /* board value of each type */
     int hand[MAX_PIECE_TYPES];       /* hand value of each type */
+    int8_t danger[2][256];           /* weight of piece p near the king of colour c (0 unless an enemy) */
+    int8_t shield[2][256];           /* 1 for a piece of colour c, 0 for the rest */
     int16_t pst[2][MAX_PIECE_TYPES][BOARD_ARRAY];
     int16_t flag[2][BOARD_ARRAY];    /* campmate race bonus of a king here (before scaling) */
+    int16_t ring[24];                /* offsets of the 5x5 square around a king, centre excluded */
+    int max_promo_gain;              /* the most a promotion adds to a piece's value */
     bool has_flag;
 } EvalParams;
+
+/* The parts of the evaluation that a move changes a little: kept up to date
+ * move by move in the search instead of recounted at every node. */
+typedef struct EvalAcc {
+    int material[2]; /* pieces on the board and in hand */
+    int psq[2];      /* piece-square bonuses */
+    int in_hand[2];  /* number of pieces in hand */
+} EvalAcc;
 
 /* Build the evaluation parameters for variant v (values, square tables). */
 void eval_init(EvalParams *ep, const Variant *v);
 
 /* The static evaluation of pos from the side to move's view. */
 int eval_evaluate(const EvalParams *ep, const Position *pos);
+
+/* The accumulator of pos counted from scratch. */
+void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc);
+/* next = prev changed by the move just made in pos (pos->st->move). */
+void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next);
+/* eval_evaluate() with the accumulator of pos already at hand. */
+int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc);
 
 /* --- transposition table (tt.c) ------------------------------------------- */
 
@@ -79,6 +98,11 @@ void tt_free(TT *tt);
 void tt_clear(TT *tt);
 /* Called once per search so that old entries are replaced first. */
 void tt_new_search(TT *tt);
+/* Start loading the bucket of key into the cache (before it is probed). */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(tt->buckets + (key & (tt->nbuckets - 1)) * TT_BUCKET);
+}
 /* The entry for key, or NULL. */
 const TTEntry *tt_probe(const TT *tt, uint64_t key);
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
@@ -95,6 +119,36 @@ typedef struct RootMove {
     int noise; /* the lower levels' random bonus, fixed for one search */
     int order; /* ordering key for the next iteration */
 } RootMove;
+
+typedef struct ScoredMove {
+    Move move;
+    int score;
+} ScoredMove;
+
+/* The moves of one node, handed out a stage at a time (search.c): the hash
+ * move before anything is generated, then captures and promotions, the
+ * killers, the quiet moves by history, and last the captures that seemed to
+ * lose material. */
+typedef struct MovePicker {
+    int stage;
+    Move tt, killer[2], counter;
+    bool noisy_only;          /* quiescence: captures and promotions only */
+    int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
+    ScoredMove noisy[MAX_MOVES];
+    ScoredMove quiet[MAX_MOVES];
+    Move bad[MAX_MOVES];
+} MovePicker;
+
+/* What tells, before a move is made, whether it gives check: the file and
+ * rank steps of every sliding vector, and which sliders of the attack table
+ * could check along each king direction (built once per variant). */
+typedef struct CheckTables {
+    const VariantDef *def;          /* built for this variant (Variants are rebuilt from it) */
+    bool usable;                    /* check rule, no special pieces, sliders on the 8 lines only */
+    int8_t sdx[2][MAX_PIECE_TYPES][16], sdy[2][MAX_PIECE_TYPES][16];
+    int8_t udx[8], udy[8];          /* file and rank steps of dir8 */
+    int8_t disc[2][8];              /* attack[c].slide index moving along -dir8[k], or -1 */
+} CheckTables;
 
 typedef struct Search {
     Position *pos;                    /* the engine's private copy */
@@ -117,11 +171,13 @@ typedef struct Search {
     int best_pvlen;
     Move killers[MAX_PLY][2];
     int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
+    Move counters[64][BOARD_ARRAY];   /* reply to the last move, by its type and square */
     int eval_stack[MAX_PLY];
+    EvalAcc acc[MAX_PLY + 1];         /* the evaluation accumulator at each ply */
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];
-    MoveList lists[MAX_PLY];
-    int scores[MAX_PLY][MAX_MOVES];
+    MovePicker pickers[MAX_PLY];
+    CheckTables ct;
 } Search;
 
 /* Milliseconds on a monotonic clock. */
