@@ -20,10 +20,12 @@ import fcntl
 import os
 import pty
 import select
+import shutil
 import signal
 import statistics
 import struct
 import sys
+import tempfile
 import termios
 import time
 
@@ -103,6 +105,8 @@ class Terminal:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
         os.close(self.fd)
+        if getattr(self, "home", None):
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 def start(args, extra):
@@ -110,7 +114,13 @@ def start(args, extra):
     env.update({"TERM": args.term, "LANG": args.lang, "LC_ALL": args.lang,
                 "KAGE_THEME_DIR": env.get("KAGE_THEME_DIR", os.path.join(TOP, "themes"))})
     env.pop("NO_COLOR", None)
+    # A scratch home for every run: an autosave left by one measurement (or by
+    # the person running this) would otherwise stop the next at the resume offer.
+    home = tempfile.mkdtemp(prefix="kage-latency.")
+    env.update({"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+                "XDG_STATE_HOME": home + "/state"})
     t = Terminal([args.kage, "--variant", args.variant] + extra, args.cols, args.rows, env)
+    t.home = home
     first, _, _ = t.update(0.3, first_timeout=5.0, longest=1.0)
     if not first:
         t.close()
