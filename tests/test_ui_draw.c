@@ -341,6 +341,34 @@ static void ui_draw__8x8_in_check__panel_says_so(void **state)
     game_off(&ui);
 }
 
+/* Without colour the dark squares are shaded, so the board keeps its
+ * pattern; with colour they have a background and no shade. */
+static void ui_draw__no_colour__dark_squares_shaded(void **state)
+{
+    (void)state;
+    static const struct {
+        GlyphSet glyphs;
+        ThemeForm form;
+        const char *dark;
+    } cases[] = {
+        {GLYPHS_UNICODE, FORM_MONO, "░░░░"},
+        {GLYPHS_LETTERS, FORM_MONO, "::::"},
+        {GLYPHS_UNICODE, FORM_256, "    "},
+        {GLYPHS_LETTERS, FORM_8, "    "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Ui ui;
+        game_on(&ui, "shogun", NULL, 80, 24, cases[i].glyphs, cases[i].form);
+        set_cursor(&ui, "a1");
+        ui_draw(&ui);
+        assert_string_equal(square_text(&ui, "e5"), cases[i].dark);
+        assert_string_equal(square_text(&ui, "c3"), cases[i].dark);
+        assert_string_equal(square_text(&ui, "d5"), "    "); /* light */
+        assert_string_equal(square_text(&ui, "e4"), "    ");
+        game_off(&ui);
+    }
+}
+
 static void ui_draw__selection__destinations_dotted_cursor_reversed(void **state)
 {
     (void)state;
@@ -352,7 +380,7 @@ static void ui_draw__selection__destinations_dotted_cursor_reversed(void **state
     ui_draw(&ui);
     assert_string_equal(square_text(&ui, "e3"), "  · ");
     assert_string_equal(square_text(&ui, "e4"), "  · ");
-    assert_string_equal(square_text(&ui, "e5"), "    ");
+    assert_string_equal(square_text(&ui, "e5"), "░░░░"); /* dark, without colour */
     assert_string_equal(square_text(&ui, "d3"), "    ");
     int x, y;
     attr_t a;
@@ -435,7 +463,7 @@ static void ui_draw__hand_selected_for_drop__marked(void **state)
     layout_hand_entry(&ui.lay, 1, 0, &x, &y);
     assert_string_equal(text_at(y, x, 5), " H  1");
     assert_string_equal(square_text(&ui, "e3"), "  . "); /* the drop squares */
-    assert_string_equal(square_text(&ui, "e5"), "    ");
+    assert_string_equal(square_text(&ui, "e5"), "::::");
     game_off(&ui);
 }
 
@@ -571,7 +599,7 @@ static void ui_draw__lion_leg__kept_marked_and_next_squares_dotted(void **state)
     assert_true(screen_has("LN e5xf6-e5+"));  /* igui */
     assert_false(screen_has("LN e5-c3"));     /* no longer possible after f6 */
     assert_string_equal(square_text(&ui, "g6"), "  · "); /* hit and run */
-    assert_string_equal(square_text(&ui, "c3"), "    "); /* not after f6 */
+    assert_string_equal(square_text(&ui, "c3"), "░░░░"); /* not after f6 */
     int x, y;
     attr_t a;
     short fg, bg;
@@ -677,6 +705,7 @@ int test_ui_draw_run(void)
         cmocka_unit_test(ui_draw__cashew_at_80x24__13_ranks_and_files_a_to_m),
         cmocka_unit_test(ui_draw__cashew_king_attacked__check_style_both_forms),
         cmocka_unit_test(ui_draw__8x8_in_check__panel_says_so),
+        cmocka_unit_test(ui_draw__no_colour__dark_squares_shaded),
         cmocka_unit_test(ui_draw__selection__destinations_dotted_cursor_reversed),
         cmocka_unit_test(ui_draw__last_move__both_squares_underlined),
         cmocka_unit_test(ui_draw__hands__each_kind_with_its_count),

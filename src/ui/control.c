@@ -288,14 +288,22 @@ bool ui_game_from_record(Ui *ui, const VariantDef *def, const char *fen, const M
     return true;
 }
 
-/* After a move by either player: the clock, the result, the autosave. */
+static void play_pending(Ui *ui);
+
+/* After a move by either player: the clock, the result, the autosave.  An AI
+ * move (who names its side) leaves an open prompt or question alone (a typed
+ * move, a file name, "quit?"): the person is in the middle of it.  Only a
+ * choice between moves, or a question about a move, belongs to the old
+ * position. */
 static void after_move(Ui *ui, const char *who, const char *text)
 {
     Game *g = ui->game;
     ui->browsed = false;
     ui_clock_moved(ui);
     ui_deselect(ui);
-    ui->input = INPUT_BOARD;
+    bool keep = who[0] && (ui->input == INPUT_PROMPT || (ui->input == INPUT_CONFIRM && ui->on_yes != play_pending));
+    if (!keep)
+        ui->input = INPUT_BOARD;
     ui_orient(ui);
     ui_cursor_fix(ui);
     if (game_over(g)) {

@@ -93,7 +93,7 @@ void ui_put(int y, int x, int width, attr_t a, const char *text)
 
 /* Put text at (y, x) in lines of at most `width` cells, broken at spaces,
  * on at most `lines` lines (the last one cut); returns the lines used. */
-static int put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
+int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
 {
     int used = 0;
     while (*text && used < lines) {
@@ -190,10 +190,21 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
         snprintf(text, sizeof text, "    ");
     int x = l->board_x + col * l->cw, y = l->board_y + row * l->ch;
     attr_t bg = ui_attr(ui, st.fg, st.bg, st.attrs & ~(unsigned)TA_UNDERLINE);
+    /* Without colour a dark square has no background of its own: a light
+     * shade (or ':' in letters) keeps the board's pattern visible. */
+    bool shade = ui->form == FORM_MONO && !((file + rank) % 2) && !cursor;
     for (int r = 0; r < l->ch; r++) {
         attrset(bg);
         mvhline(y + r, x, ' ', l->cw);
+        if (shade) {
+            char fill[8 * 3 * 2 + 1] = "";
+            for (int i = 0; i < l->cw && i < 16; i++)
+                strcat(fill, ui->glyphs == GLYPHS_UNICODE ? "\xe2\x96\x91" : ":");
+            ui_put(y + r, x, l->cw, bg, fill);
+        }
     }
+    if (shade && p == PIECE_EMPTY && !is_target)
+        return;
     /* in a cell wider than 4 the marks stay next to the glyph */
     ui_put(y + l->ch / 2, x + (l->cw - 4) / 2, 4, ui_attr(ui, pst.fg, pst.bg, pst.attrs), text);
 }
@@ -378,7 +389,7 @@ static void draw_panel(Ui *ui)
         snprintf(buf + strlen(buf), sizeof buf - strlen(buf), g->v->def->check_rule ? ", in check" : ", King attacked");
     else if (!game_over(g))
         st = STYLE_TEXT;
-    y += 1 + put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
+    y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
     if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
         snprintf(buf, sizeof buf, "AI thinking%s%s", ui->ai_info[0] ? ": " : "...", ui->ai_info);
     else if (ui->opt.mode != PLAY_HOTSEAT)

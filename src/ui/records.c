@@ -145,11 +145,11 @@ static void load_pick(Ui *ui, int k)
         char st[160];
         game_status_text(ui->game, st, sizeof st);
         if (ui->picks.count > 1)
-            ui_message(ui, false, "Loaded game %d of %d of %s: %d moves, %s (PageUp and Home browse)", k + 1,
-                       ui->picks.count, ui->pick_file, pg->nmoves, st);
+            ui_message(ui, false, "Loaded game %d of %d of %s: %d move%s, %s (PageUp and Home browse)", k + 1,
+                       ui->picks.count, ui->pick_file, pg->nmoves, pg->nmoves == 1 ? "" : "s", st);
         else
-            ui_message(ui, false, "Loaded %s: %s, %d moves, %s (PageUp and Home browse)", ui->pick_file,
-                       pg->def->name, pg->nmoves, st);
+            ui_message(ui, false, "Loaded %s: %s, %d move%s, %s (PageUp and Home browse)", ui->pick_file,
+                       pg->def->name, pg->nmoves, pg->nmoves == 1 ? "" : "s", st);
         ui_autosave(ui);
     }
     pgn_games_free(&ui->picks);

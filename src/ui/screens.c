@@ -46,15 +46,45 @@ int ui_rule_reminders(const Ui *ui, const char **lines, int max)
 
 /* --- help ----------------------------------------------------------------------------- */
 
+#define HELP_MAX_LINES 160
+
+/* Add `text` after `lead` (a label padded to `indent` cells, or nothing),
+ * broken at spaces to fit `width` cells; continuation lines are indented
+ * under the text.  Returns the new line count. */
+static int help_add(char lines[][160], int n, int max, int width, int indent, const char *lead, const char *text)
+{
+    int room = width - indent;
+    if (room < 20)
+        room = 20; /* a very narrow screen: cut rather than one word a line */
+    bool first = true;
+    do {
+        int len = (int)strlen(text);
+        if (len > room) {
+            int cut = room;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            len = cut > 0 ? cut : room;
+        }
+        if (n < max)
+            snprintf(lines[n++], 160, "%-*s%.*s", indent, first ? lead : "", len, text);
+        text += len;
+        while (*text == ' ')
+            text++;
+        first = false;
+    } while (*text);
+    return n;
+}
+
 static int help_lines(Ui *ui, char lines[][160], int max)
 {
-    int n = 0;
-    snprintf(lines[n++], 160, "Kage keys (q or Esc closes this screen, j/k scroll)");
+    int n = 0, width = COLS - 2 < 159 ? COLS - 2 : 159;
+    n = help_add(lines, n, max, width, 0, "", "Kage keys (q or Esc closes this screen, j/k scroll)");
     lines[n++][0] = 0;
     for (int i = 0; i < ui_nactions && n < max; i++) {
-        char keys[64];
+        char keys[64], lead[80];
         ui_keys_of(ui_actions[i].name, keys, sizeof keys);
-        snprintf(lines[n++], 160, "  %-20s %s", keys, ui_actions[i].help);
+        snprintf(lead, sizeof lead, "  %-20s ", keys);
+        n = help_add(lines, n, max, width, (int)strlen(lead), lead, ui_actions[i].help);
     }
     static const char *const extra[] = {
         "",
@@ -64,19 +94,21 @@ static int help_lines(Ui *ui, char lines[][160], int max)
         "",
     };
     for (int i = 0; i < (int)(sizeof extra / sizeof extra[0]) && n < max; i++)
-        snprintf(lines[n++], 160, "%s", extra[i]);
+        n = help_add(lines, n, max, width, 0, "", extra[i]);
     const char *rules[16];
     int nr = ui_rule_reminders(ui, rules, 16);
-    snprintf(lines[n++], 160, "Rules of %s to remember:", ui->game->v->def->name);
+    char title[96];
+    snprintf(title, sizeof title, "Rules of %s to remember:", ui->game->v->def->name);
+    n = help_add(lines, n, max, width, 0, "", title);
     for (int i = 0; i < nr && n < max; i++)
-        snprintf(lines[n++], 160, "  %s", rules[i]);
+        n = help_add(lines, n, max, width, 2, "  ", rules[i]);
     return n;
 }
 
 void ui_draw_help(Ui *ui)
 {
-    char lines[80][160];
-    int n = help_lines(ui, lines, 80);
+    static char lines[HELP_MAX_LINES][160];
+    int n = help_lines(ui, lines, HELP_MAX_LINES);
     if (ui->help_top > n - 1)
         ui->help_top = n - 1;
     for (int y = 0; y < LINES && ui->help_top + y < n; y++)
@@ -164,7 +196,7 @@ void ui_draw_guide(Ui *ui)
     glyph_piece(v, ui->glyphs, c, t, &look);
     char buf[300];
     int y = 0;
-    snprintf(buf, sizeof buf, "Piece guide: %s %s   (Left/Right: other pieces, s: other side, Esc: back)",
+    snprintf(buf, sizeof buf, "Piece guide: %s %s  (Left/Right other pieces, s other side, Esc back)",
              look.glyph, d->name);
     ui_put(y++, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
     snprintf(buf, sizeof buf, "%s piece.  FEN %s%s%s   Betza %s", game_side_name(ui->game, c), d->fen,
@@ -181,7 +213,7 @@ void ui_draw_guide(Ui *ui)
     ui_put(y++, 0, COLS, ui_style(ui, STYLE_TEXT), buf);
     const char *sp = special_text(d->special);
     if (sp)
-        ui_put(y++, 0, COLS, ui_style(ui, STYLE_MESSAGE), sp);
+        y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_MESSAGE), sp, 2);
     y++;
     /* the diagram: the piece in the middle of an empty board, from its owner's side */
     int from = v->sq_of[(v->ranks / 2) * v->files + (v->files - 1) / 2];

@@ -167,7 +167,7 @@ static void resume_apply(Ui *ui)
             ui->clock.turn = ui->game->pos->side;
             ui_clock_turn(ui);
         }
-        ui_message(ui, false, "Resumed the unfinished game of %s: %d moves, %s to move", s->def->name, s->nmoves,
+        ui_message(ui, false, "Resumed the unfinished game of %s: %d move%s, %s to move", s->def->name, s->nmoves, s->nmoves == 1 ? "" : "s",
                    game_side_name(ui->game, ui->game->pos->side));
     }
     savegame_free(s);
@@ -245,8 +245,8 @@ void ui_resume_start(Ui *ui, bool now)
         clock_format(&s.clock, BLACK, b, sizeof b);
         snprintf(clocks, sizeof clocks, ", clocks %s / %s", a, b);
     }
-    snprintf(q, sizeof q, "Resume the unfinished game? (y/n)  %s, %s, %d moves%s", s.def->name, s.mode, s.nmoves,
-             clocks);
+    snprintf(q, sizeof q, "Resume the unfinished game? (y/n)  %s, %s, %d move%s%s", s.def->name, s.mode, s.nmoves,
+             s.nmoves == 1 ? "" : "s", clocks);
     ui_confirm(ui, q, resume_apply);
     ui->on_no = resume_decline;
 }

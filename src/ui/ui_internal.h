@@ -224,6 +224,9 @@ void ui_draw(Ui *ui);
 void ui_draw_game(Ui *ui);
 /* Put at most `width` cells of text at (y, x). */
 void ui_put(int y, int x, int width, attr_t a, const char *text);
+/* Text broken at spaces into at most `lines` lines of `width` cells (the last
+ * one cut); returns the lines used. */
+int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines);
 
 /* --- screens.c ---------------------------------------------------------------- */
 

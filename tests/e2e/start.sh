@@ -9,6 +9,16 @@ check "kanji for the Clan's pieces" "歩  歩  歩"
 check "chess symbols for the Kingdom" "♜   ♞   ♝   ♛   ♚"
 check "the Clan's hand with counts" "尉 1"
 check "file letters" "a   b   c   d   e   f   g   h"
+# the help screen: every key from the binding table, long lines wrapped to
+# the width, the rules to remember for this variant
+keys '?'
+check "help: the keys" "^ Kage keys \(q or Esc closes this screen"
+check "help: a binding and its keys" "^   u <Backspace> +take back a move"
+press 30 j
+check "help: a long line wrapped, not cut" "^ +for the next start\)"
+check "help: the rules of this variant" "Campmate: a King that reaches the far rank wins"
+keys Escape
+check "help closed" "▶ Clan: you"
 keys q
 check "quit without a question when nothing was played" "EXIT=0"
 check "terminal restored" "icanon echo"

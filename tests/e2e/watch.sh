@@ -24,7 +24,12 @@ else
     FAILS=$((FAILS + 1))
 fi
 check "the config's clock" "Kingdom: AI 1 +[0-9]:[0-9][0-9]$"
-keys q y
+# the AI goes on moving while the question is open: the question stays
+keys q
+check "quit asks first" "^Quit the game in progress\? \(y/n\)"
+sleep 2
+check "an AI move leaves the question open" "^Quit the game in progress\? \(y/n\)"
+keys y
 check "quit" "EXIT=0"
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat --clock=none
 check "the command line overrides the config" "Clan: player *$"
