@@ -128,8 +128,14 @@ void ui_autosave(Ui *ui)
     }
     int n;
     Move *ms = game_moves(g, false, &n);
-    if (n == 0)
-        return; /* nothing to lose yet: an older autosave stays until the first move */
+    if (n == 0) {
+        /* Nothing to lose yet: an older autosave stays until the first move,
+         * but a save of this session's moves, all taken back, goes. */
+        if (ui->autosave_ours && savegame_remove(ui->autosave_path, &err))
+            ui->autosave_ours = false;
+        free(ms);
+        return;
+    }
     SaveGame s = {
         .def = g->v->def,
         .start_fen = g->start_fen,
@@ -145,6 +151,8 @@ void ui_autosave(Ui *ui)
     }
     if (!savegame_write(&s, g->v, ui->autosave_path, &err))
         ui_message(ui, true, "The game could not be saved: %s", err.msg);
+    else
+        ui->autosave_ours = true;
     free(ms);
 }
 

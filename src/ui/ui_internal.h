@@ -90,6 +90,7 @@ struct Ui {
     char pick_file[1024];
     SaveGame resume;        /* an autosave offered for resuming */
     bool have_resume;
+    bool autosave_ours; /* the autosave file holds a game of this session */
     KageConfig cfg;         /* the config file's values (strings live here) */
     bool quit;
     int exit_status;

@@ -53,4 +53,18 @@ check "quit" "EXIT=0"
     { echo "FAIL $TESTNAME: autosave left after the game ended"; FAILS=$((FAILS + 1)); }
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
 check "no question after a finished game" "New game of Shinobi\+"
+# every move taken back: nothing is left to resume
+keys q
+check "quit" "EXIT=0"
+start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat
+type_move e4
+check "a move" "1\. e4"
+[ -f "$AUTOSAVE" ] && echo "ok   $TESTNAME: the move is saved" ||
+    { echo "FAIL $TESTNAME: no autosave after a move"; FAILS=$((FAILS + 1)); }
+keys u
+check "taken back" "Taken back \(r redoes\)"
+keys q
+check "quit without a question" "EXIT=0"
+[ ! -f "$AUTOSAVE" ] && echo "ok   $TESTNAME: all moves taken back: no autosave left" ||
+    { echo "FAIL $TESTNAME: a stale autosave after taking back every move"; FAILS=$((FAILS + 1)); }
 finish
