@@ -563,6 +563,16 @@ static void update_history(Search *s, int ply, int depth, Move best, const Move 
     }
 }
 
+/* Does the table's entry, searched at least `depth` deep, decide this node
+ * within (alpha, beta)?  Its score, from this ply, in *score. */
+static bool tt_decides(const TTEntry *te, int ply, int depth, int alpha, int beta, int *score)
+{
+    int bound = te->genbound & 3;
+    *score = score_from_tt(te->score, ply);
+    return te->depth >= depth &&
+           (bound == TT_EXACT || (bound == TT_LOWER && *score >= beta) || (bound == TT_UPPER && *score <= alpha));
+}
+
 static void update_pv(Search *s, int ply, Move m)
 {
     s->pv[ply][0] = m;
@@ -639,13 +649,10 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
 
     uint64_t key = pos->st->key;
     const TTEntry *te = tt_probe(s->tt, key);
-    Move ttmove = MOVE_NONE;
-    if (te) {
-        ttmove = te->move;
-        int tts = score_from_tt(te->score, ply), bound = te->genbound & 3;
-        if (!pv_node && (bound == TT_EXACT || (bound == TT_LOWER && tts >= beta) || (bound == TT_UPPER && tts <= alpha)))
-            return tts;
-    }
+    Move ttmove = te ? te->move : MOVE_NONE;
+    int tts;
+    if (te && !pv_node && tt_decides(te, ply, 0, alpha, beta, &tts))
+        return tts;
 
     bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < 8;
     int best = -SEARCH_INF, stand = 0, old_alpha = alpha;
@@ -763,14 +770,10 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     /* 3. transposition table */
     uint64_t key = pos->st->key;
     const TTEntry *te = tt_probe(s->tt, key);
-    Move ttmove = MOVE_NONE;
-    if (te) {
-        ttmove = te->move;
-        int tts = score_from_tt(te->score, ply), bound = te->genbound & 3;
-        if (!pv_node && te->depth >= depth &&
-            (bound == TT_EXACT || (bound == TT_LOWER && tts >= beta) || (bound == TT_UPPER && tts <= alpha)))
-            return tts;
-    }
+    Move ttmove = te ? te->move : MOVE_NONE;
+    int tts;
+    if (te && !pv_node && tt_decides(te, ply, depth, alpha, beta, &tts))
+        return tts;
 
     /* 4. static evaluation, reverse futility, null move */
     bool in_check = pos->king[pos->side] && pos_in_check(pos);

@@ -237,6 +237,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
         player_cancel(ui->ai);
     game_free(ui->game);
     ui->game = g;
+    ui->autosave_ours = false; /* the autosave, if any, holds another game */
     ui->opt.variant = g->v->def->id;
     ui->opt.mode = mode;
     ui->opt.level = level;

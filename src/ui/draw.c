@@ -91,20 +91,26 @@ void ui_put(int y, int x, int width, attr_t a, const char *text)
     attrset(A_NORMAL);
 }
 
+int ui_wrap_next(const char *text, int width, bool last)
+{
+    int nbytes;
+    text_width(text, &nbytes, width);
+    if (text[nbytes] && !last) {
+        int cut = nbytes;
+        while (cut > 0 && text[cut] != ' ')
+            cut--;
+        nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
+    }
+    return nbytes;
+}
+
 /* Put text at (y, x) in lines of at most `width` cells, broken at spaces,
  * on at most `lines` lines (the last one cut); returns the lines used. */
 int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
 {
     int used = 0;
     while (*text && used < lines) {
-        int nbytes;
-        text_width(text, &nbytes, width);
-        if (text[nbytes] && used + 1 < lines) {
-            int cut = nbytes;
-            while (cut > 0 && text[cut] != ' ')
-                cut--;
-            nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
-        }
+        int nbytes = ui_wrap_next(text, width, used + 1 == lines);
         char line[256];
         snprintf(line, sizeof line, "%.*s", nbytes < 255 ? nbytes : 255, text);
         ui_put(y + used++, x, width, a, line);
@@ -193,15 +199,14 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     /* Without colour a dark square has no background of its own: a light
      * shade (or ':' in letters) keeps the board's pattern visible. */
     bool shade = ui->form == FORM_MONO && !((file + rank) % 2) && !cursor;
+    char fill[16 * 3 + 1] = "";
+    for (int i = 0; shade && i < l->cw && i < 16; i++)
+        strcat(fill, ui->glyphs == GLYPHS_UNICODE ? "\xe2\x96\x91" : ":");
     for (int r = 0; r < l->ch; r++) {
         attrset(bg);
         mvhline(y + r, x, ' ', l->cw);
-        if (shade) {
-            char fill[8 * 3 * 2 + 1] = "";
-            for (int i = 0; i < l->cw && i < 16; i++)
-                strcat(fill, ui->glyphs == GLYPHS_UNICODE ? "\xe2\x96\x91" : ":");
+        if (shade)
             ui_put(y + r, x, l->cw, bg, fill);
-        }
     }
     if (shade && p == PIECE_EMPTY && !is_target)
         return;

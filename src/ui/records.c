@@ -150,8 +150,7 @@ static void load_pick(Ui *ui, int k)
         else
             ui_message(ui, false, "Loaded %s: %s, %d move%s, %s (PageUp and Home browse)", ui->pick_file,
                        pg->def->name, pg->nmoves, pg->nmoves == 1 ? "" : "s", st);
-        if (!game_over(ui->game)) /* a finished game leaves an unfinished one's autosave alone */
-            ui_autosave(ui);
+        ui_autosave(ui);
     }
     pgn_games_free(&ui->picks);
     ui->screen = SCREEN_GAME;

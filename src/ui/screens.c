@@ -58,13 +58,7 @@ static int help_add(char lines[][160], int n, int max, int width, int indent, co
         room = 20; /* a very narrow screen: cut rather than one word a line */
     bool first = true;
     do {
-        int len = (int)strlen(text);
-        if (len > room) {
-            int cut = room;
-            while (cut > 0 && text[cut] != ' ')
-                cut--;
-            len = cut > 0 ? cut : room;
-        }
+        int len = ui_wrap_next(text, room, false);
         if (n < max)
             snprintf(lines[n++], 160, "%-*s%.*s", indent, first ? lead : "", len, text);
         text += len;

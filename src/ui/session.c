@@ -121,18 +121,19 @@ void ui_autosave(Ui *ui)
     KageError err;
     if (!ui->autosave_on || (ui->browsed && g->nredo) || ui->have_resume)
         return; /* browsing changes nothing; an offered save is not overwritten */
-    if (game_over(g)) {
-        if (!savegame_remove(ui->autosave_path, &err))
-            ui_message(ui, true, "%s", err.msg);
-        return;
-    }
     int n;
     Move *ms = game_moves(g, false, &n);
-    if (n == 0) {
-        /* Nothing to lose yet: an older autosave stays until the first move,
-         * but a save of this session's moves, all taken back, goes. */
-        if (ui->autosave_ours && savegame_remove(ui->autosave_path, &err))
-            ui->autosave_ours = false;
+    if (game_over(g) || n == 0) {
+        /* Nothing left to resume.  The file goes only if it holds the game on
+         * the screen: another game's autosave (an unfinished game when a
+         * finished one is loaded, or one not yet replaced by a first move)
+         * stays. */
+        if (ui->autosave_ours) {
+            if (savegame_remove(ui->autosave_path, &err))
+                ui->autosave_ours = false;
+            else
+                ui_message(ui, true, "%s", err.msg);
+        }
         free(ms);
         return;
     }
@@ -170,6 +171,7 @@ static void resume_apply(Ui *ui)
     ui->opt.auto_flip = s->flip;
     if (ui_game_from_record(ui, s->def, s->start_fen, s->moves, s->nmoves, mode, s->level,
                             s->has_clock ? &s->clock.tc : &none)) {
+        ui->autosave_ours = true;
         if (s->has_clock) { /* the times as they were, on this session's clock */
             ui->clock = s->clock;
             ui->clock.turn = ui->game->pos->side;

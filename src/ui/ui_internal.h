@@ -90,7 +90,7 @@ struct Ui {
     char pick_file[1024];
     SaveGame resume;        /* an autosave offered for resuming */
     bool have_resume;
-    bool autosave_ours; /* the autosave file holds a game of this session */
+    bool autosave_ours; /* the autosave file holds the game on the screen */
     KageConfig cfg;         /* the config file's values (strings live here) */
     bool quit;
     int exit_status;
@@ -228,6 +228,9 @@ void ui_put(int y, int x, int width, attr_t a, const char *text);
 /* Text broken at spaces into at most `lines` lines of `width` cells (the last
  * one cut); returns the lines used. */
 int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines);
+/* The bytes of text's next line of at most `width` cells, broken at a space
+ * (cut, if `last` or a word is longer than the line). */
+int ui_wrap_next(const char *text, int width, bool last);
 
 /* --- screens.c ---------------------------------------------------------------- */
 
