@@ -132,6 +132,11 @@ static void move_from_san__explains_error__bad_moves(void **state)
         {"shogun", "4k3/8/8/8/8/8/8/1N3N1K[] w - - 0 1", "Nd2", "ambiguous move Nd2: could be Nbd2, Nfd2"},
         {"shinobiplus", NULL, "X@e3", "illegal drop"},
         {"shinobiplus", NULL, "J@e5", "illegal drop"},
+        {"shinobiplus", NULL, "J*4d", "illegal drop"}, /* e5 */
+        {"shinobiplus", NULL, "J*9f", "not a move"},   /* no ninth file */
+        {"shinobiplus", NULL, "J*5i", "not a move"},   /* no ninth rank */
+        {"shinobiplus", NULL, "J*0f", "not a move"},
+        {"shinobiplus", NULL, "J*5", "not a move"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position *pos = test_position(cases[i].variant, cases[i].fen);
@@ -163,6 +168,17 @@ static void move_from_san__accepts_loose_forms__people_typing(void **state)
         {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N*e3", "N@e3"},
         {"shinobiplus", NULL, "J@e3", "J@e3"},
         {"shinobiplus", NULL, "e2e4", "e2e4"},
+        /* drops in lower case, and in shogi coordinates: file from the
+         * right, rank from the top, as the first player sees the board */
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "n@e3", "N@e3"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "n*e3", "N@e3"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P*5e", "P@d4"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "p*5e", "P@d4"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P*e5", "P@e5"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N*1f", "N@h3"},
+        {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N*8h", "N@a1"},
+        {"shinobiplus", NULL, "J*6f", "J@c3"},
+        {"shinobiplus", NULL, "j*c3", "J@c3"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position *pos = test_position(cases[i].variant, cases[i].fen);

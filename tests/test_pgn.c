@@ -213,6 +213,10 @@ static void pgn_read__accepts_what_people_type__move_forms(void **state)
         {"[Variant \"shogun\"]\n[FEN \"4k3/2P5/8/8/8/8/8/4K3[p] w - - 0 40\"]\n40. c8=C P@e5 41. Kd2 *",
          "c7c8+ P@e5 e1d2"},
         {"[Variant \"shogun\"]\n[FEN \"4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40\"]\n40... P@e5 41. c7c8+ *", "P@e5 c7c8+"},
+        /* drops in shogi coordinates (file from the right, rank from the top) and lower case */
+        {"[Variant \"shinobiplus\"]\n1. e4 e5 2. J*6f Nc6 *", "e2e4 e7e5 J@c3 b8c6"},
+        {"[Variant \"shogun\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3[PPp] w - - 0 1\"]\n1. P*5e p*4d 2. p@c3 *",
+         "P@d4 P@e5 P@c3"},
     };
     for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
         PgnGames games = read_text(cases[i].text, variant_find("shinobiplus"));

@@ -36,7 +36,8 @@
  * (kept, per move) and after ';' (skipped); '%' escape lines; variations in
  * parentheses (skipped, nested); NAGs ($1) and !? suffixes (ignored); move
  * numbers (12. 12... 12.e4); moves in SAN, in UCI (e2e4, e7e8+, J@c3), drops
- * written X*sq; for Cashew the canonical, XBoard and readable forms (the
+ * written X*sq, with a lower-case letter, or in shogi coordinates (P*5e: file
+ * counted from the right, rank lettered from the top); for Cashew the canonical, XBoard and readable forms (the
  * readable "LN e5xf6-g7+" may be split at its space).  The variant comes from
  * [Variant] (pychess's names, our ids, the names we show, cashew-shogi, any
  * case), else from the caller's default; the start from [FEN].  Moves are

@@ -103,6 +103,28 @@ static bool error(KageError *err, const char *fmt, const char *text)
     return false;
 }
 
+/* The square of a drop: algebraic (e5, as Fairy-Stockfish and XBoard write
+ * P@e5 or P*e5) or shogi coordinates (5e, as in P*5e): the file counted from
+ * the right and the rank lettered from the top, both as the first player
+ * sees the board, so 1a is the top right corner and 5e is d4 on 8x8.  The two
+ * forms cannot be confused: one starts with a letter, the other a digit.
+ * Returns the length read, 0 if s does not start with a square. */
+static int drop_square(const Variant *v, const char *s, int *sq)
+{
+    int n = variant_parse_square(v, s, sq);
+    if (n || !isdigit((unsigned char)s[0]) || s[0] == '0')
+        return n;
+    int file = s[0] - '0';
+    n = 1;
+    if (isdigit((unsigned char)s[1]) && file * 10 + (s[1] - '0') <= v->files)
+        file = file * 10 + (s[1] - '0'), n = 2;
+    int row = s[n] - 'a';
+    if (file > v->files || row < 0 || row >= v->ranks)
+        return 0;
+    *sq = v->sq_of[(v->ranks - 1 - row) * v->files + (v->files - file)];
+    return n + 1;
+}
+
 /* A looser reading: piece letter, optional from-file/rank, x, square, =X. */
 static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move *out, KageError *err)
 {
@@ -121,11 +143,11 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         }
         return error(err, "illegal move: %s (castling is not possible now)", s);
     }
-    if (isupper((unsigned char)*p))
-        piece = *p++;
-    /* a drop: X@sq or X*sq (shogi style) */
-    if (piece && (*p == '@' || *p == '*')) {
-        int n = variant_parse_square(v, p + 1, &to);
+    /* a drop: X@sq or X*sq (shogi style); a lower-case letter is read as its
+     * capital here only, as elsewhere it could be a file */
+    if (isalpha((unsigned char)p[0]) && (p[1] == '@' || p[1] == '*')) {
+        piece = (char)toupper((unsigned char)*p++);
+        int n = drop_square(v, p + 1, &to);
         if (!n || p[1 + n])
             return error(err, "not a move: %s", s);
         for (int i = 0; i < legal->count; i++) {
@@ -137,6 +159,8 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         }
         return error(err, "illegal drop: %s", s);
     }
+    if (isupper((unsigned char)*p))
+        piece = *p++;
     /* collect the square names and letters that remain */
     const char *last_sq = NULL;
     for (const char *q = p; *q; q++) {
