@@ -238,6 +238,36 @@ static void pgn_read__accepts_what_people_type__move_forms(void **state)
     }
 }
 
+/* A game of tags alone, with neither moves nor a result, is a game of its
+ * own: the next tag section does not add to it. */
+static void pgn_read__new_game__after_tags_only(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "[Event \"empty\"]\n[Variant \"shogun\"]\n\n[Event \"second\"]\n[Variant \"shinobiplus\"]\n\n1. e4 e5 *\n",
+        /* no blank line, but the Variant tag comes again */
+        "[Variant \"shogun\"]\n[Event \"empty\"]\n[Variant \"shinobiplus\"]\n[Event \"second\"]\n1. e4 e5 *\n",
+    };
+    for (int i = 0; i < (int)(sizeof texts / sizeof texts[0]); i++) {
+        PgnGames games = read_text(texts[i], NULL);
+        assert_int_equal(games.count, 2);
+        assert_int_equal(games.games[0].nmoves, 0);
+        assert_string_equal(games.games[0].def->id, "shogun");
+        assert_string_equal(pgn_tag(&games.games[0], "Event"), "empty");
+        assert_int_equal(games.games[0].result_tag, OUTCOME_NONE);
+        assert_int_equal(games.games[1].nmoves, 2);
+        assert_string_equal(games.games[1].def->id, "shinobiplus");
+        assert_string_equal(pgn_tag(&games.games[1], "Event"), "second");
+        assert_int_equal(games.games[1].line, i ? 3 : 4);
+        pgn_games_free(&games);
+    }
+    /* the tags of one game in any order, an [Event] among them, stay one game */
+    PgnGames games = read_text("[Variant \"shogun\"]\n[Event \"one\"]\n\n1. e4 *\n", NULL);
+    assert_int_equal(games.count, 1);
+    assert_int_equal(games.games[0].nmoves, 1);
+    pgn_games_free(&games);
+}
+
 static void pgn_read__names_the_line__malformed_files(void **state)
 {
     (void)state;
@@ -485,6 +515,7 @@ int test_pgn_run(void)
         cmocka_unit_test(pgn_read__special_moves__drops_promotions_castling_ep_lion),
         cmocka_unit_test(pgn_read__comments_kept__variations_and_nags_skipped),
         cmocka_unit_test(pgn_read__accepts_what_people_type__move_forms),
+        cmocka_unit_test(pgn_read__new_game__after_tags_only),
         cmocka_unit_test(pgn_read__names_the_line__malformed_files),
         cmocka_unit_test(pgn_read__says_what_is_wrong__damaged_text),
         cmocka_unit_test(pgn_read__matches_reference__san_file),

@@ -32,7 +32,9 @@
  * (e5f6,f6g7 for a Lion's double capture, @@@@ for a pass), lines of at most
  * 79 characters, and the result.
  *
- * READING (pgn_read).  Several games per file; tag pairs; comments in braces
+ * READING (pgn_read).  Several games per file (a game without a result
+ * ends where the next tag section starts; a game of tags alone ends at an
+ * [Event] after a blank line or at a tag it already has); tag pairs; comments in braces
  * (kept, per move) and after ';' (skipped); '%' escape lines; variations in
  * parentheses (skipped, nested); NAGs ($1) and !? suffixes (ignored); move
  * numbers (12. 12... 12.e4); moves in SAN, in UCI (e2e4, e7e8+, J@c3), drops

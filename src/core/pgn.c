@@ -30,6 +30,7 @@ typedef struct Builder {
     GameOutcome movetext_result;
     bool started;        /* something of this game was seen (maybe only a comment) */
     bool content;        /* a tag, a move or a result: a game to keep */
+    size_t tags_end;     /* where the last tag pair ends */
 } Builder;
 
 typedef struct Reader {
@@ -390,6 +391,7 @@ static bool read_tag(Reader *r)
     }
     r->i++;
     add_tag(&r->b, name, value, value_at);
+    r->b.tags_end = r->i;
     free(value);
     return true;
 }
@@ -500,6 +502,37 @@ static bool read_symbol_token(Reader *r)
     return play_move(r, at, p);
 }
 
+/* Whether the tag at r->i begins a new game although no result closed the
+ * last one: it follows movetext; or the game so far is tags alone, and this
+ * tag repeats one of them or is an [Event] after a blank line (a tag section
+ * ends at a blank line).  Otherwise a game of tags only would swallow the
+ * next game, while [Variant] then [Event] on the next line stay one game. */
+static bool tag_starts_game(const Reader *r)
+{
+    const Builder *b = &r->b;
+    if (b->pos)
+        return true;
+    if (!b->g.ntags)
+        return false;
+    size_t i = r->i + 1, n = 0;
+    while (i < r->len && (r->s[i] == ' ' || r->s[i] == '\t'))
+        i++;
+    while (i + n < r->len && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_'))
+        n++;
+    for (int k = 0; k < b->g.ntags; k++)
+        if (strlen(b->g.tags[k].name) == n && !memcmp(b->g.tags[k].name, r->s + i, n))
+            return true;
+    if (n != 5 || memcmp(r->s + i, "Event", 5))
+        return false;
+    int newlines = 0;
+    for (size_t k = b->tags_end; k < r->i; k++)
+        if (r->s[k] == '\n')
+            newlines++;
+        else if (!isspace((unsigned char)r->s[k]))
+            newlines = 0;
+    return newlines >= 2;
+}
+
 static bool read_all(Reader *r)
 {
     while (skip_space(r)) {
@@ -515,7 +548,7 @@ static bool read_all(Reader *r)
                 return false;
             break;
         case '[':
-            if (r->b.pos && !finish_game(r)) /* a new game, the last one had no result */
+            if (tag_starts_game(r) && !finish_game(r)) /* a new game, the last one had no result */
                 return false;
             begin_game(r, at);
             if (!read_tag(r))
