@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "cli.h"
+#include "options.h"
 #include "ui.h"
 #include "kage/util.h"
 #include "kage/variant.h"
@@ -60,19 +61,26 @@ int main(int argc, char **argv)
     if (argc < 2)
         return ui_main(argc, argv);
     const char *a = argv[1];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-        usage(stdout);
-        return 0;
-    }
-    if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
-        version();
-        return 0;
-    }
     for (int i = 0; i < N_ELEMS(commands); i++)
         if (!strcmp(a, commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    if (a[0] == '-')
+    if (a[0] == '-') {
+        /* --help and --version anywhere among the game's options, found by
+         * the options parser itself (so that "--load --help" loads a file
+         * of that name) and before the config file is read */
+        UiOptions o;
+        switch (options_parse(&o, argc, argv)) {
+        case 1:
+            usage(stdout);
+            return 0;
+        case 2:
+            return 2;
+        case 3:
+            version();
+            return 0;
+        }
         return ui_main(argc, argv);
+    }
     fprintf(stderr, "kage: unknown command or option '%s'\nTry 'kage --help' for more information.\n", a);
     return 2;
 }

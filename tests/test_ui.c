@@ -352,6 +352,23 @@ static void options_parse__bad_values__exit_status_2(void **state)
     assert_int_equal(parse(&o, "--help", NULL), 1);
 }
 
+/* --help and --version win wherever they are among the options, but an
+ * option's value is a value ("--load --help" names a file). */
+static void options_parse__help_and_version__anywhere(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, "--variant=shogun", "--help"), 1);
+    assert_int_equal(parse(&o, "--variant=shogun", "-h"), 1);
+    assert_int_equal(parse(&o, "--no-mouse", "--version"), 3);
+    assert_int_equal(parse(&o, "--level=3", "-V"), 3);
+    assert_int_equal(parse(&o, "--version", NULL), 3);
+    assert_int_equal(parse(&o, "-V", "--help"), 3); /* the first one asked */
+    assert_int_equal(parse(&o, "--load", "--help"), 0);
+    assert_string_equal(o.load, "--help");
+    assert_int_equal(parse(&o, "--level=99", "--version"), 2); /* a bad option before it */
+}
+
 /* --- glyphs ---------------------------------------------------------------------------------- */
 
 static void glyph_piece__every_piece__two_cells_and_distinct(void **state)
@@ -452,6 +469,7 @@ int test_ui_run(void)
         cmocka_unit_test(options_parse__defaults__shinobiplus_play_first),
         cmocka_unit_test(options_parse__values__both_spellings),
         cmocka_unit_test(options_parse__bad_values__exit_status_2),
+        cmocka_unit_test(options_parse__help_and_version__anywhere),
         cmocka_unit_test(glyph_piece__every_piece__two_cells_and_distinct),
         cmocka_unit_test(glyph_unicode_usable__locale_and_term),
         cmocka_unit_test(game_play__undo_redo__history_follows),

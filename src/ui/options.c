@@ -220,6 +220,8 @@ int options_parse_over(UiOptions *o, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "-V") || !strcmp(a, "--version"))
+            return 3;
         if (!strcmp(a, "-h")) {
             a = "--help";
         } else if (strncmp(a, "--", 2)) {

@@ -40,8 +40,9 @@ typedef struct UiOptions {
 } UiOptions;
 
 /* Parse argv (argv[0] is the program name, options may start at argv[1]).
- * Returns 0 to play, 1 when --help was printed (exit 0), or 2 after printing
- * a message for a bad option to stderr (exit 2). */
+ * Returns 0 to play, 1 when --help or -h was asked for, 3 when --version or
+ * -V (both anywhere among the options, not as an option's value; exit 0 after
+ * printing), or 2 after printing a message for a bad option to stderr (exit 2). */
 int options_parse(UiOptions *o, int argc, char **argv);
 /* The built-in defaults (what options_parse starts from). */
 void options_defaults(UiOptions *o);

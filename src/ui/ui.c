@@ -384,8 +384,8 @@ int ui_main(int argc, char **argv)
         ui_keys_help(stdout);
         return 0;
     }
-    if (r == 2)
-        return 2;
+    if (r == 2 || r == 3) /* main answers --version before it calls here */
+        return r == 2 ? 2 : 0;
     setlocale(LC_ALL, "");
     /* check what can fail before the screen is taken over */
     KageError err;
