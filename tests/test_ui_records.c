@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -423,6 +424,75 @@ static void options_parse__clock_and_load__parsed_or_refused(void **state)
     assert_int_equal(r, 2);
 }
 
+/* Run ui_main with $XDG_CONFIG_HOME/kage/kage.conf holding conf and a bad
+ * --fen (so that it stops before the screen); what it printed on stderr. */
+static char *ui_main_stderr(const char *conf)
+{
+    char dir[64], path[128], out[160];
+    KageError err;
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/kage", dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/kage/kage.conf", dir);
+    assert_true(config_write_atomic(path, conf, strlen(conf), &err));
+    snprintf(out, sizeof out, "%s/stderr", dir);
+    const char *old = getenv("XDG_CONFIG_HOME");
+    char *saved_env = old ? xstrdup(old) : NULL;
+    setenv("XDG_CONFIG_HOME", dir, 1);
+    fflush(stderr);
+    int saved_fd = dup(2), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    assert_true(saved_fd >= 0 && fd >= 0);
+    dup2(fd, 2);
+    close(fd);
+    char *argv[] = {"kage", "--fen=not a position", NULL};
+    int r = ui_main(2, argv);
+    fflush(stderr);
+    dup2(saved_fd, 2);
+    close(saved_fd);
+    if (saved_env)
+        setenv("XDG_CONFIG_HOME", saved_env, 1);
+    else
+        unsetenv("XDG_CONFIG_HOME");
+    free(saved_env);
+    assert_int_equal(r, 2);
+    char *text = slurp(out);
+    assert_non_null(text);
+    unlink(out);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/kage", dir);
+    rmdir(path);
+    rmdir(dir);
+    return text;
+}
+
+static int count_lines_with(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)); p++)
+        n++;
+    return n;
+}
+
+static void ui_main__config_problems__every_one_on_stderr(void **state)
+{
+    (void)state;
+    char *text = ui_main_stderr("level = 4\nfoo = 1\nlevel = 11\n\nmode\nvariant = shogun\n");
+    assert_int_equal(count_lines_with(text, "kage.conf:"), 3);
+    assert_non_null(strstr(text, "kage.conf:2: "));
+    assert_non_null(strstr(text, "kage.conf:3: "));
+    assert_non_null(strstr(text, "kage.conf:5: "));
+    assert_non_null(strstr(text, "--fen")); /* and then the error that stopped it */
+    free(text);
+    /* more than are kept: the number of the others */
+    char conf[1024] = "";
+    for (int i = 0; i < CONFIG_MAX_DIAGS + 4; i++)
+        strcat(conf, "bogus = 1\n");
+    text = ui_main_stderr(conf);
+    assert_int_equal(count_lines_with(text, "kage.conf:"), CONFIG_MAX_DIAGS);
+    assert_non_null(strstr(text, "4 more problems in the config file not shown"));
+    free(text);
+}
+
 int test_ui_records_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -439,6 +509,7 @@ int test_ui_records_run(void)
         cmocka_unit_test(ui_load_file__several_games__pick_screen),
         cmocka_unit_test(options_from_config__values__mapped_and_argv_overrides),
         cmocka_unit_test(options_parse__clock_and_load__parsed_or_refused),
+        cmocka_unit_test(ui_main__config_problems__every_one_on_stderr),
     };
     return cmocka_run_group_tests_name("ui records", tests, NULL, NULL);
 }

@@ -324,16 +324,27 @@ static void loop(Ui *ui)
     }
 }
 
-/* Problems of the config file, as one line for the message line. */
+/* Problems of the config file: every one on stderr, "file:line: reason",
+ * before the screen is taken (so that they are on the terminal again when
+ * the game ends), and the first as one line for the message line, which
+ * has no room for more. */
 static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
 {
+    for (int i = 0; i < d->count; i++)
+        fprintf(stderr, "%s\n", d->msg[i]);
+    if (d->dropped)
+        fprintf(stderr, "kage: %d more problem%s in the config file not shown (only the first %d are)\n", d->dropped,
+                d->dropped == 1 ? "" : "s", d->count);
+    if (extra[0])
+        fprintf(stderr, "kage: %s\n", extra);
     int n = 0;
     size_t size = sizeof ui->notice;
     ui->notice[0] = 0;
     if (d->count) {
         n = snprintf(ui->notice, size, "%s", d->msg[0]);
         if (d->count + d->dropped > 1 && n < (int)size)
-            n += snprintf(ui->notice + n, size - (size_t)n, " (and %d more problems in the config file)",
+            n += snprintf(ui->notice + n, size - (size_t)n,
+                          " (and %d more problems in the config file, listed on the terminal)",
                           d->count + d->dropped - 1);
     }
     if (extra[0] && n < (int)size)
@@ -386,6 +397,7 @@ int ui_main(int argc, char **argv)
     }
     if (r == 2 || r == 3) /* main answers --version before it calls here */
         return r == 2 ? 2 : 0;
+    config_notice(&ui, &diags, cfg_why);
     setlocale(LC_ALL, "");
     /* check what can fail before the screen is taken over */
     KageError err;
@@ -425,7 +437,6 @@ int ui_main(int argc, char **argv)
     screen_start(&ui);
     ui.autosave_on = true;
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
-    config_notice(&ui, &diags, cfg_why);
     if (theme_err[0])
         ui_message(&ui, true, "%s", theme_err);
     else if (ui.opt.mode != PLAY_HOTSEAT && ui.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
