@@ -243,7 +243,7 @@ static void do_quit(Ui *ui) { ui->quit = true; }
 
 static void act_quit(Ui *ui)
 {
-    if (!game_over(ui->game) && ui->game->nhist > 0)
+    if (ui_game_in_progress(ui))
         ui_confirm(ui, "Quit the game in progress? (y/n)", do_quit);
     else
         do_quit(ui);
@@ -272,9 +272,9 @@ const UiAction ui_actions[] = {
     {"pause", "hot-seat: pause the clocks, or go on", act_pause},
     {"new-game", "choose variant, mode, level and clock for a new game", act_new_game},
     {"save", "save the game as PGN (a file name is offered)", act_save},
-    {"load", "load a game from a PGN file", act_load},
+    {"load", "load a game from a PGN file (asks before replacing a game in progress)", act_load},
     {"show-fen", "show the FEN and the game as PGN, to select with the mouse or write to a file", act_show},
-    {"paste-fen", "start from a position: type or paste a FEN", act_fen},
+    {"paste-fen", "start from a position: type or paste a FEN (asks as load does)", act_fen},
     {"guide", "piece guide: how the piece under the cursor moves", act_guide},
     {"help", "this help", act_help},
     {"redraw", "redraw the screen", act_redraw},

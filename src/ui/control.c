@@ -258,6 +258,8 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     ui_clock_new(ui, tc);
 }
 
+bool ui_game_in_progress(const Ui *ui) { return !game_over(ui->game) && ui->game->nhist > 0; }
+
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc)
 {
     KageError err;

@@ -156,6 +156,25 @@ static void load_pick(Ui *ui, int k)
     ui->screen = SCREEN_GAME;
 }
 
+/* The file is read: play its game, or offer its games to pick one. */
+static void load_go(Ui *ui)
+{
+    if (ui->picks.count == 1) {
+        load_pick(ui, 0);
+        return;
+    }
+    if (ui->ai)
+        player_cancel(ui->ai);
+    ui->pick_sel = ui->pick_top = 0;
+    ui->screen = SCREEN_PICK;
+}
+
+static void load_keep(Ui *ui)
+{
+    pgn_games_free(&ui->picks);
+    ui_message(ui, false, "Nothing loaded; the game goes on");
+}
+
 bool ui_load_file(Ui *ui, const char *typed)
 {
     char path[1024];
@@ -182,14 +201,15 @@ bool ui_load_file(Ui *ui, const char *typed)
     pgn_games_free(&ui->picks);
     ui->picks = games;
     snprintf(ui->pick_file, sizeof ui->pick_file, "%s", path);
-    if (games.count == 1) {
-        load_pick(ui, 0);
+    if (ui_game_in_progress(ui)) {
+        char q[300];
+        const char *base = strrchr(path, '/');
+        snprintf(q, sizeof q, "Replace the game in progress with %.200s? (y/n)", base ? base + 1 : path);
+        ui_confirm(ui, q, load_go);
+        ui->on_no = load_keep;
         return true;
     }
-    if (ui->ai)
-        player_cancel(ui->ai);
-    ui->pick_sel = ui->pick_top = 0;
-    ui->screen = SCREEN_PICK;
+    load_go(ui);
     return true;
 }
 
@@ -205,6 +225,14 @@ void ui_load_game(Ui *ui)
         dir[0] = 0;
     ui_prompt(ui, "Load a PGN file: ", dir, load_submit);
 }
+
+static void fen_go(Ui *ui)
+{
+    if (ui_new_game(ui, ui->game->v->def->id, ui->pending_fen, ui->opt.mode, ui->opt.level, &ui->tc))
+        ui_message(ui, false, "A new game of %s from the FEN", ui->game->v->def->name);
+}
+
+static void fen_keep(Ui *ui) { ui_message(ui, false, "The game goes on; the FEN was not used"); }
 
 static void fen_submit(Ui *ui, const char *typed)
 {
@@ -223,8 +251,13 @@ static void fen_submit(Ui *ui, const char *typed)
         return;
     }
     game_free(probe);
-    if (ui_new_game(ui, ui->game->v->def->id, typed, ui->opt.mode, ui->opt.level, &ui->tc))
-        ui_message(ui, false, "A new game of %s from the FEN", ui->game->v->def->name);
+    snprintf(ui->pending_fen, sizeof ui->pending_fen, "%s", typed);
+    if (ui_game_in_progress(ui)) {
+        ui_confirm(ui, "Replace the game in progress with this position? (y/n)", fen_go);
+        ui->on_no = fen_keep;
+        return;
+    }
+    fen_go(ui);
 }
 
 void ui_load_fen(Ui *ui)

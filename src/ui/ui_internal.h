@@ -88,6 +88,7 @@ struct Ui {
     PgnGames picks;         /* games of a file, to pick one (SCREEN_PICK) */
     int pick_sel, pick_top;
     char pick_file[1024];
+    char pending_fen[1024]; /* a FEN typed, while "replace the game in progress?" is asked */
     SaveGame resume;        /* an autosave offered for resuming */
     bool have_resume;
     bool autosave_ours; /* the autosave file holds the game on the screen */
@@ -138,6 +139,8 @@ void ui_ai_step(Ui *ui);
 /* Play m for a person (the move is legal): record, deselect, flip if asked. */
 void ui_play(Ui *ui, Move m);
 /* Start a new game from the options; false with a message if it cannot. */
+/* Moves played and no result yet: quitting or replacing it asks first. */
+bool ui_game_in_progress(const Ui *ui);
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc);
 /* Milliseconds until a held watch-mode move is shown; -1: none held. */
 int ui_ai_timeout(const Ui *ui);

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Save a game as PGN, load it back; a file with errors keeps the game; the
-# FEN and PGN shown as plain text; a position from a pasted FEN; --load.
+# FEN and PGN shown as plain text; a position from a pasted FEN; loading
+# over a game in progress asks first; --load.
 . "$(dirname "$0")/lib.sh"
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat
 check "start" "Clan: player"
@@ -38,10 +39,25 @@ check "the PGN as plain text" "^\[Variant \"Shinobiplus\"\]$"
 check "the PGN movetext" "^1\. e4 e5 2\. C@d4 \*$"
 keys x
 check "any key: back to the board" "2\. C@d4"
+FEN="4k3/8/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w - - 0 1"
 keys P
-keys -l "4k3/8/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w - - 0 1"
+keys -l "$FEN"
 keys Enter
-check "a game from the FEN" "A new game of Shinobi\+ from the FEN"
+check "a FEN over a game in progress: asked first" "^Replace the game in progress with this position\? \(y/n\)"
+keys n
+check "n: the FEN is not used" "the FEN was not used"
+check "n: the game is kept" "2\. C@d4"
+keys o C-u
+keys -l "$E2E_HOME/one.pgn"
+keys Enter
+check "a file over a game in progress: asked first" "^Replace the game in progress with one\.pgn\? \(y/n\)"
+keys n
+check "n: nothing loaded" "Nothing loaded; the game goes on"
+keys P
+keys -l "$FEN"
+keys Enter y
+check "y: a game from the FEN" "A new game of Shinobi\+ from the FEN"
+check_not "the old moves are gone" "C@d4"
 keys P
 keys -l "not a fen"
 keys Enter
