@@ -157,8 +157,10 @@ static void act_auto_flip(Ui *ui)
 {
     ui->opt.auto_flip = !ui->opt.auto_flip;
     ui_message(ui, false, "Automatic flip in hot-seat is %s", ui->opt.auto_flip ? "on" : "off");
-    if (ui->opt.auto_flip && ui->opt.mode == PLAY_HOTSEAT)
-        ui->flipped = ui->game->pos->side == BLACK;
+    /* on: the side to move at the bottom; off: back to the first side at
+     * the bottom, as a hot-seat game starts */
+    if (ui->opt.mode == PLAY_HOTSEAT)
+        ui->flipped = ui->opt.auto_flip && ui->game->pos->side == BLACK;
 }
 
 static Color resigning_side(const Ui *ui)
@@ -187,6 +189,10 @@ static void act_resign(Ui *ui)
         ui_message(ui, true, "The game is already over");
         return;
     }
+    if (ui->opt.mode == PLAY_WATCH) {
+        ui_message(ui, true, "The AI plays both sides: nobody here can resign (n starts a new game)");
+        return;
+    }
     char q[120];
     snprintf(q, sizeof q, "%s resigns? (y/n)", game_side_name(ui->game, resigning_side(ui)));
     ui_confirm(ui, q, do_resign);
@@ -205,6 +211,10 @@ static void act_draw(Ui *ui)
     Game *g = ui->game;
     if (game_over(g)) {
         ui_message(ui, true, "The game is already over");
+        return;
+    }
+    if (ui->opt.mode == PLAY_WATCH) {
+        ui_message(ui, true, "The AI plays both sides: draws are offered in hot-seat games");
         return;
     }
     if (ui->opt.mode != PLAY_HOTSEAT) {
@@ -462,7 +472,7 @@ void ui_key_choice(Ui *ui, const char *key)
 
 void ui_mouse(Ui *ui, const KeyMouse *m)
 {
-    if (!m->press || ui->screen != SCREEN_GAME || !ui->lay.fits)
+    if (!ui->opt.mouse || !m->press || ui->screen != SCREEN_GAME || !ui->lay.fits)
         return;
     if (m->button == 3) {
         act_cancel(ui);

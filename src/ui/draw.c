@@ -401,7 +401,14 @@ static void draw_panel(Ui *ui)
         snprintf(buf, sizeof buf, "AI: %s", ui->ai_info[0] ? ui->ai_info : player_name(ui->ai));
     else
         buf[0] = 0;
-    ui_put(y++, x, w, ui_style(ui, STYLE_DIM), buf);
+    /* two lines kept for it whenever an AI plays, so that the depth, score,
+     * speed and expected moves show in a narrow panel and the move list
+     * below does not jump as the line grows and shrinks */
+    if (ui->opt.mode != PLAY_HOTSEAT) {
+        ui_put_wrapped(y, x, w, ui_style(ui, STYLE_DIM), buf, 2);
+        y += 2;
+    } else
+        ui_put(y++, x, w, ui_style(ui, STYLE_DIM), buf);
     y++;
     int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
     if (ui->input == INPUT_CHOICE) {
@@ -476,20 +483,69 @@ void ui_draw_game(Ui *ui)
     draw_status(ui);
 }
 
+/* The size each screen needs; the game screen's comes from the layout. */
+static void screen_need(const Ui *ui, int *cols, int *rows)
+{
+    const Variant *v = ui->game->v;
+    switch (ui->screen) {
+    case SCREEN_GAME:
+        *cols = ui->lay.need_cols;
+        *rows = ui->lay.need_rows;
+        return;
+    case SCREEN_HELP: /* it scrolls and wraps */
+        *cols = 40;
+        *rows = 8;
+        return;
+    case SCREEN_GUIDE: /* four lines of text, two of the special move, the diagram, its legend */
+        *cols = 3 + 3 * v->files > 50 ? 3 + 3 * v->files : 50;
+        *rows = 8 + v->ranks;
+        return;
+    case SCREEN_NEWGAME:
+        *cols = 60;
+        *rows = 14;
+        return;
+    default:
+        *cols = *rows = 0;
+        return;
+    }
+}
+
+static const char *screen_title(const Ui *ui)
+{
+    switch (ui->screen) {
+    case SCREEN_HELP:
+        return "the help screen";
+    case SCREEN_GUIDE:
+        return "the piece guide";
+    case SCREEN_NEWGAME:
+        return "the new-game screen";
+    default:
+        return ui->game->v->def->name;
+    }
+}
+
+bool ui_screen_fits(const Ui *ui)
+{
+    int need_cols, need_rows;
+    screen_need(ui, &need_cols, &need_rows);
+    return COLS >= need_cols && LINES >= need_rows && (ui->screen != SCREEN_GAME || ui->lay.fits);
+}
+
 void ui_draw(Ui *ui)
 {
     attrset(A_NORMAL);
     erase();
     ui_layout(ui);
-    if (!ui->lay.fits && ui->screen == SCREEN_GAME) {
+    int need_cols, need_rows;
+    screen_need(ui, &need_cols, &need_rows);
+    if (!ui_screen_fits(ui)) {
         /* the longest of these that fits, so the needed size always shows */
         char buf[4][160];
-        snprintf(buf[0], sizeof buf[0], "Terminal too small: %s needs %dx%d, this one is %dx%d (q quits)",
-                 ui->game->v->def->name, ui->lay.need_cols, ui->lay.need_rows, COLS, LINES);
-        snprintf(buf[1], sizeof buf[1], "Too small: need %dx%d, have %dx%d", ui->lay.need_cols, ui->lay.need_rows,
-                 COLS, LINES);
-        snprintf(buf[2], sizeof buf[2], "Need %dx%d", ui->lay.need_cols, ui->lay.need_rows);
-        snprintf(buf[3], sizeof buf[3], "%dx%d", ui->lay.need_cols, ui->lay.need_rows);
+        snprintf(buf[0], sizeof buf[0], "Terminal too small: %s needs %dx%d, this one is %dx%d (%s)",
+                 screen_title(ui), need_cols, need_rows, COLS, LINES, ui->screen == SCREEN_GAME ? "q quits" : "Esc back");
+        snprintf(buf[1], sizeof buf[1], "Too small: need %dx%d, have %dx%d", need_cols, need_rows, COLS, LINES);
+        snprintf(buf[2], sizeof buf[2], "Need %dx%d", need_cols, need_rows);
+        snprintf(buf[3], sizeof buf[3], "%dx%d", need_cols, need_rows);
         int k = 0;
         while (k < 3 && (int)strlen(buf[k]) > COLS)
             k++;

@@ -86,9 +86,9 @@ static void on_info(void *ctx, const SearchInfo *si)
     else
         snprintf(score, sizeof score, "%+.2f", si->score_cp / 100.0);
     if (si->nps >= 1000000)
-        snprintf(speed, sizeof speed, "%.1fM n/s", si->nps / 1e6);
+        snprintf(speed, sizeof speed, "%.1fMn/s", si->nps / 1e6);
     else
-        snprintf(speed, sizeof speed, "%lluk n/s", (unsigned long long)si->nps / 1000);
+        snprintf(speed, sizeof speed, "%llukn/s", (unsigned long long)si->nps / 1000);
     pv_text(p->root, si, pv, sizeof pv);
     snprintf(buf, sizeof buf, "depth %d  %s  %s  %s", si->depth, score, speed, pv);
     pthread_mutex_lock(&p->lock);

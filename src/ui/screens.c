@@ -315,7 +315,7 @@ void ui_draw_newgame(Ui *ui)
     char buf[256];
     ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_TITLE), "New game");
     ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_DIM),
-           "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back to the game");
+           "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back");
     y++;
     for (int f = 0; f < NG_FIELDS; f++, y++) {
         bool on = f == ui->ng_field;

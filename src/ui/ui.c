@@ -199,9 +199,11 @@ static void handle_key(Ui *ui, TermKeyKey *key)
         suspend(ui);
         return;
     }
-    if (ui->screen == SCREEN_GAME && !ui->lay.fits) {
-        if (!strcmp(name, "q") || !strcmp(name, "<C-c>"))
-            ui->quit = true; /* the board cannot be seen: no question asked */
+    if (!ui_screen_fits(ui)) { /* nothing can be seen: no question asked, no blind choice */
+        if (ui->screen != SCREEN_GAME && (!strcmp(name, "q") || !strcmp(name, "<Escape>")))
+            ui->screen = SCREEN_GAME;
+        else if (!strcmp(name, "q") || !strcmp(name, "<C-c>"))
+            ui->quit = true;
         return;
     }
     switch (ui->screen) {

@@ -225,6 +225,7 @@ attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs);
 attr_t ui_style(Ui *ui, ThemeStyle s);
 /* Draw the whole screen into stdscr (curses sends only what changed). */
 void ui_draw(Ui *ui);
+bool ui_screen_fits(const Ui *ui);
 void ui_draw_game(Ui *ui);
 /* Put at most `width` cells of text at (y, x). */
 void ui_put(int y, int x, int width, attr_t a, const char *text);

@@ -30,4 +30,14 @@ check_not "n keeps playing" "EXIT="
 keys q y
 check "y quits" "EXIT=0"
 check "terminal restored" "icanon echo"
+
+# two knights reach d2: the short form is refused with both long forms named
+start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat --variant shogun --fen '4k3/8/8/8/8/8/8/1N2KN2[] w - - 0 1'
+check "Shogun from a FEN" "White: player"
+type_move Nd2
+check "an ambiguous move names the moves it could be" "^ambiguous move Nd2: could be Nbd2, Nfd2"
+type_move Nfd2
+check "the long form plays" "1\. Nfd2"
+keys q y
+check "quit" "EXIT=0"
 finish
