@@ -247,7 +247,8 @@ def check_move(kage, variant, moves, move, legal):
     """None if `move` is legal after moves, else why Kage's rules reject it."""
     if move in legal:
         return None
-    if move + "+" in legal:
+    # HaChu writes a capture that declines promotion as "i6i4," or "k6h9"
+    if move.rstrip(",") + "+" in legal:
         return f"{move} declines a promotion that is mandatory"
     result, _, _ = adjudicate(kage, variant, moves + [move])
     return None if result is not None else f"{move} is not a legal move"
