@@ -228,6 +228,15 @@ static void act_draw(Ui *ui)
 }
 
 static void act_new_game(Ui *ui) { ui_open_newgame(ui); }
+static void act_hint(Ui *ui) { ui_hint(ui); }
+static void act_move_now(Ui *ui) { ui_move_now(ui); }
+
+static void act_ai_info(Ui *ui)
+{
+    ui->ai_info_hidden = !ui->ai_info_hidden;
+    ui_message(ui, false, "The AI's thinking (depth, score, speed, expected moves) is %s",
+               ui->ai_info_hidden ? "hidden" : "shown");
+}
 
 static void act_help(Ui *ui)
 {
@@ -280,6 +289,9 @@ const UiAction ui_actions[] = {
     {"resign", "resign the game", act_resign},
     {"draw", "hot-seat: offer a draw", act_draw},
     {"pause", "hot-seat: pause the clocks, or go on", act_pause},
+    {"hint", "a hint: the AI looks for your best move (2 seconds)", act_hint},
+    {"move-now", "tell the thinking AI to play now", act_move_now},
+    {"ai-info", "show or hide the AI's thinking (depth, score, speed, expected moves)", act_ai_info},
     {"new-game", "choose variant, mode, level and clock for a new game", act_new_game},
     {"save", "save the game as PGN (a file name is offered)", act_save},
     {"load", "load a game from a PGN file (asks before replacing a game in progress)", act_load},
@@ -311,6 +323,7 @@ const UiBinding ui_bindings[] = {
     {"f", "flip"}, {"F", "auto-flip"},
     {"R", "resign"}, {"D", "draw"},
     {"p", "pause"},
+    {"H", "hint"}, {"M", "move-now"}, {"a", "ai-info"},
     {"n", "new-game"},
     {"s", "save"}, {"o", "load"}, {"e", "show-fen"}, {"P", "paste-fen"},
     {"g", "guide"}, {"i", "guide"},

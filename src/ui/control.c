@@ -386,6 +386,56 @@ static void ai_play(Ui *ui, Move m)
     after_move(ui, game_side_name(g, !g->pos->side), text);
 }
 
+/* The hint found for the person to move: named, and the cursor on the piece. */
+static void show_hint(Ui *ui, Move m)
+{
+    Game *g = ui->game;
+    if (game_over(g) || !movegen_is_legal(g->pos, m)) {
+        ui_message(ui, true, "No hint: the AI found no move");
+        return;
+    }
+    char text[MOVE_TEXT_MAX];
+    game_move_text(g, m, text);
+    if (move_kind(m) != MOVE_DROP) {
+        ui->cur_file = g->v->file_of[move_from(m)];
+        ui->cur_rank = g->v->rank_of[move_from(m)];
+        ui->cur_hand = -1;
+    }
+    ui_message(ui, false, "Hint: %s", text);
+}
+
+void ui_hint(Ui *ui)
+{
+    Game *g = ui->game;
+    if (game_over(g)) {
+        ui_message(ui, true, "The game is over: no hint");
+        return;
+    }
+    if (ui_ai_plays(ui, g->pos->side)) {
+        ui_message(ui, true, "Hints are for your moves; the AI is to move");
+        return;
+    }
+    if (ui->hinting)
+        return;
+    ui->hinting = true;
+    ui->hint_key = g->pos->st->key;
+    player_start_hint(ui->ai, g->pos);
+    ui_message(ui, false, "Looking for a hint...");
+}
+
+void ui_move_now(Ui *ui)
+{
+    Game *g = ui->game;
+    if (ui->holding) { /* watch mode: the move waiting to be shown */
+        ui->holding = false;
+        ai_play(ui, ui->held_move);
+    } else if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && player_busy(ui->ai)) {
+        player_hurry(ui->ai);
+        ui_message(ui, false, "The AI plays the best move it has found");
+    } else
+        ui_message(ui, true, "The AI is not thinking");
+}
+
 int ui_ai_timeout(const Ui *ui)
 {
     if (!ui->holding)
@@ -406,6 +456,16 @@ void ui_ai_step(Ui *ui)
             ui->holding = false;
             ai_play(ui, ui->held_move);
         }
+    } else if (ui->hinting) {
+        if (ai_turn || g->pos->st->key != ui->hint_key) {
+            /* the position changed under the hint (a move, undo, a new game) */
+            player_cancel(ui->ai);
+            ui->hinting = false;
+        } else if (player_poll(ui->ai, &m)) {
+            ui->hinting = false;
+            show_hint(ui, m);
+        } else if (!player_busy(ui->ai)) /* cancelled on the way */
+            ui->hinting = false;
     } else if (player_poll(ui->ai, &m)) {
         if (ai_turn && movegen_is_legal(g->pos, m)) {
             if (ui->opt.mode == PLAY_WATCH && clock_monotonic_ms(NULL) < ui->last_move_ms + WATCH_MOVE_MS) {

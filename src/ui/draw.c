@@ -395,10 +395,13 @@ static void draw_panel(Ui *ui)
     else if (!game_over(g))
         st = STYLE_TEXT;
     y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
+    const char *info = ui->ai_info_hidden ? "" : ui->ai_info;
     if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
-        snprintf(buf, sizeof buf, "AI thinking%s%s", ui->ai_info[0] ? ": " : "...", ui->ai_info);
+        snprintf(buf, sizeof buf, "AI thinking%s%s", info[0] ? ": " : "...", info);
+    else if (ui->hinting)
+        snprintf(buf, sizeof buf, "Hint%s%s", info[0] ? ": " : ": looking...", info);
     else if (ui->opt.mode != PLAY_HOTSEAT)
-        snprintf(buf, sizeof buf, "AI: %s", ui->ai_info[0] ? ui->ai_info : player_name(ui->ai));
+        snprintf(buf, sizeof buf, "AI: %s", info[0] ? info : player_name(ui->ai));
     else
         buf[0] = 0;
     /* two lines kept for it whenever an AI plays, so that the depth, score,

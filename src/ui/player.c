@@ -28,6 +28,7 @@ struct Player {
     Move move;
     PlayerTime time;
     bool timed;
+    bool hint;          /* full strength for HINT_MS, for the person */
     pthread_mutex_t lock; /* guards info */
     char info[192];
     bool info_new;
@@ -49,6 +50,8 @@ static int level_movetime_ms(int level)
 }
 
 static const char player_label[] = "Kage engine";
+
+#define HINT_MS 2000
 
 /* The principal variation in the notation players see, as far as it stays
  * legal (a line from the hash table may not), within size bytes. */
@@ -111,7 +114,10 @@ static Move think(Player *p)
     memset(&lim, 0, sizeof lim);
     lim.level = p->level;
     lim.movetime_ms = level_movetime_ms(p->level);
-    if (p->timed) {
+    if (p->hint) {
+        lim.level = 10;
+        lim.movetime_ms = HINT_MS;
+    } else if (p->timed) {
         /* the level's thinking time, unless the clock cannot afford it:
          * then the engine shares out what is left itself */
         Color us = p->pos->side;
@@ -171,9 +177,15 @@ const char *player_name(const Player *p)
 void player_set_level(Player *p, int level) { p->level = level; }
 void player_new_game(Player *p) { engine_new_game(p->engine); }
 
-void player_start(Player *p, const Position *pos, const PlayerTime *t)
+static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint);
+
+void player_start(Player *p, const Position *pos, const PlayerTime *t) { start(p, pos, t, false); }
+void player_start_hint(Player *p, const Position *pos) { start(p, pos, NULL, true); }
+
+static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint)
 {
     player_cancel(p);
+    p->hint = hint;
     if (p->pos && p->pos->v != pos->v) {
         pos_free(p->pos);
         pos_free(p->root);

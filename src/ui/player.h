@@ -1,7 +1,7 @@
 /* The AI player as the game screen sees it: start thinking on a copy of the
  * position, get woken through a pipe when the move is ready, or cancel.
- * Two implementations sit behind it: the real engine (include/kage/search.h)
- * when it is built, and until then a random legal mover. */
+ * The engine behind it is include/kage/search.h; the same player also looks
+ * for hints for the person. */
 #ifndef KAGE_UI_PLAYER_H
 #define KAGE_UI_PLAYER_H
 
@@ -14,7 +14,7 @@ typedef struct Player Player;
 Player *player_new(int level, int wake_fd);
 void player_free(Player *p);
 
-/* "Kage engine" or "random mover (AI not built yet)". */
+/* "Kage engine". */
 const char *player_name(const Player *p);
 void player_set_level(Player *p, int level);
 /* Forget what was learnt in the previous game (hash tables). */
@@ -30,6 +30,9 @@ typedef struct PlayerTime {
 /* Start thinking about pos (copied) on a worker thread; t (NULL: no clock)
  * limits the time so that the AI never loses on time. */
 void player_start(Player *p, const Position *pos, const PlayerTime *t);
+/* Think about pos for the person to move: at full strength for a fixed
+ * time, the move it finds being a hint, never played by the AI. */
+void player_start_hint(Player *p, const Position *pos);
 /* Ask the thinking AI for its best move now (it still wakes when ready). */
 void player_hurry(Player *p);
 bool player_busy(const Player *p);

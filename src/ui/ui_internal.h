@@ -74,6 +74,9 @@ struct Ui {
     char notice[512];       /* start-up problems (config file), shown after the resume question */
     PlayMode ng_mode;
     char ai_info[128];
+    bool ai_info_hidden;    /* the AI's depth, score, speed and line not shown */
+    bool hinting;           /* the AI looks for a move for the person */
+    uint64_t hint_key;      /* in the position of this key */
     Clock clock;
     TimeControl tc;         /* of the game being played */
     bool paused;            /* hot-seat pause by the players */
@@ -134,6 +137,10 @@ void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes);
 
 /* Is colour c played by the AI in the current mode? */
 bool ui_ai_plays(const Ui *ui, Color c);
+/* Look for a move for the person to move, shown when found. */
+void ui_hint(Ui *ui);
+/* Tell the thinking AI to play now (watch mode: show the held move). */
+void ui_move_now(Ui *ui);
 /* Start the AI if it is to move; take its move when it is ready. */
 void ui_ai_step(Ui *ui);
 /* Play m for a person (the move is legal): record, deselect, flip if asked. */
