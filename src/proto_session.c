@@ -133,6 +133,8 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
+uint64_t session_node_cap;
+
 void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, SessionDoneFn done_fn, void *ctx)
 {
     session_stop(s);
@@ -140,6 +142,8 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
         s->search_pos = pos_new(s->v);
     pos_copy(s->search_pos, s->pos);
     s->lim = *lim;
+    if (session_node_cap && (!s->lim.nodes || s->lim.nodes > session_node_cap))
+        s->lim.nodes = session_node_cap;
     s->info_fn = info_fn;
     s->done_fn = done_fn;
     s->ctx = ctx;

@@ -8,6 +8,8 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 typedef struct Session Session;
 /* Called on the search thread when the search ends. */
@@ -32,6 +34,10 @@ struct Session {
     SessionDoneFn done_fn;
     void *ctx;
 };
+
+/* A cap on the nodes of every search (0: none), for the protocol fuzzer,
+ * whose searches must be short whatever the input asks for. */
+extern uint64_t session_node_cap;
 
 /* Set up a session on the default variant with a hash_mb engine. */
 void session_init(Session *s, size_t hash_mb);
@@ -58,6 +64,11 @@ void session_wait(Session *s);
 
 /* printf to stdout as one locked, flushed write (both threads print). */
 void session_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The protocol loops: read commands from `in` until quit or its end, with a
+ * hash_mb hash table; `kage uci` and `kage xboard` run them on stdin. */
+int uci_run(FILE *in, size_t hash_mb);
+int xboard_run(FILE *in, size_t hash_mb);
 
 /* Split a line into words in place; returns the count (at most max). */
 int session_split(char *line, char **words, int max);

@@ -233,14 +233,13 @@ static const UciCommand commands[] = {
     {"d", cmd_d, "show the variant and FEN of the current position"},
 };
 
-int cli_uci(int argc, char **argv)
+int uci_run(FILE *in, size_t hash_mb)
 {
-    (void)argc, (void)argv;
     Uci *u = xcalloc(1, sizeof *u);
-    session_init(&u->s, 16);
+    session_init(&u->s, hash_mb);
     char *line = NULL, *w[MAX_WORDS];
     size_t cap = 0;
-    while (!u->quit && getline(&line, &cap, stdin) >= 0) {
+    while (!u->quit && getline(&line, &cap, in) >= 0) {
         int n = session_split(line, w, MAX_WORDS);
         if (n == 0)
             continue;
@@ -257,4 +256,10 @@ int cli_uci(int argc, char **argv)
     session_free(&u->s);
     free(u);
     return 0;
+}
+
+int cli_uci(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return uci_run(stdin, 16);
 }

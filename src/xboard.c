@@ -329,11 +329,10 @@ static const XbCommand commands[] = {
     {".", cmd_ignore, ""},        {"hint", cmd_ignore, ""},     {"bk", cmd_ignore, ""},
 };
 
-int cli_xboard(int argc, char **argv)
+int xboard_run(FILE *in, size_t hash_mb)
 {
-    (void)argc, (void)argv;
     Xb *x = xcalloc(1, sizeof *x);
-    session_init(&x->s, 16);
+    session_init(&x->s, hash_mb);
     x->engine_color = BLACK;
     x->post = true;
     x->base_ms = 5 * 60 * 1000;
@@ -341,7 +340,7 @@ int cli_xboard(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     char *line = NULL, *w[MAX_WORDS];
     size_t cap = 0;
-    while (!x->quit && getline(&line, &cap, stdin) >= 0) {
+    while (!x->quit && getline(&line, &cap, in) >= 0) {
         int n = session_split(line, w, MAX_WORDS);
         if (n == 0)
             continue;
@@ -366,4 +365,10 @@ int cli_xboard(int argc, char **argv)
     session_free(&x->s);
     free(x);
     return 0;
+}
+
+int cli_xboard(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return xboard_run(stdin, 16);
 }

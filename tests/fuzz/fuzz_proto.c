@@ -1,0 +1,35 @@
+/* libFuzzer target: the engine protocols.  The first byte picks UCI (even)
+ * or XBoard (odd); the rest is the engine's input, one command a line.
+ * Every line, sensible or not, gets an answer or an error reply and never
+ * a crash; searches are capped at a few hundred nodes so that `go
+ * infinite` or `sd 99` cannot stall the fuzzer. */
+#include "proto_session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static bool ready;
+    if (!ready) {
+        if (!freopen("/dev/null", "w", stdout)) /* the replies are not checked, only survived */
+            abort();
+        session_node_cap = 300;
+        ready = true;
+    }
+    if (size < 1)
+        return 0;
+    FILE *in = fmemopen((void *)(data + 1), size - 1 ? size - 1 : 1, "r");
+    if (!in)
+        return 0;
+    if (size == 1) /* fmemopen wants a size of at least 1: an empty input */
+        fgetc(in);
+    if (data[0] % 2)
+        xboard_run(in, 1);
+    else
+        uci_run(in, 1);
+    fclose(in);
+    return 0;
+}
