@@ -33,7 +33,7 @@ check "the next new-game screen offers the clock of the game" "Clock    < 5\+3 >
 keys Left Left Left Left
 check "Left to the end of the list wraps to byo-yomi" "Clock    < 30\+60 byo >"
 keys Enter
-check "byo-yomi game: 30 minutes each" "▶ Clan: player +30:00$"
+check "byo-yomi game: 30 minutes each, running" "▶ Clan: player +(30:00|29:[0-5][0-9])$"
 check "the Kingdom too" "Kingdom: player +30:00$"
 
 keys n Down Down Down Right
