@@ -222,14 +222,28 @@ class XboardEngine(Engine):
             self.send(f"otim {max(1, limits[them] // 10)}")
         self.last = (0, 0)
         self.send("go")
-        words = self.wait_for(lambda w: w[:1] == ["move"] or w[:2] == ["Illegal", "move"], timeout)
+        # a result line instead of a move is a resignation or a claim: HaChu
+        # prints "0-1 {resign}" when every move loses its King
+        words = self.wait_for(lambda w: w[:1] in (["move"], ["resign"], ["1-0"], ["0-1"], ["1/2-1/2"])
+                              or w[:2] == ["Illegal", "move"], timeout)
         if words[0] != "move" or len(words) < 2:
             raise EngineError(f"{self.name}: {' '.join(words)}")
+        # HaChu sends a multi-leg move one leg a line: "move e5e6," then "move e6e7+"
+        text = words[1]
+        while text.endswith(","):
+            more = self.wait_for(lambda w: w[:1] == ["move"], timeout)
+            text += more[1] if len(more) > 1 else ""
+        words = ["move", text]
         self.send("force")
         self.sent = len(moves) + 1
         self.nodes += self.last[0]
         self.search_ms += self.last[1]
         return words[1]
+
+
+def is_pass(move):
+    """A Lion's or Wolf's pass, as Kage writes it for the protocols."""
+    return move in ("@@@@", "pass", "0000")
 
 
 def adjudicate(kage, variant, moves):
@@ -362,7 +376,10 @@ def main():
             result, _, legal = adjudicate(args.kage, args.variant, opening)
             if result != "*" or not legal:
                 break
-            opening.append(rng.choice(legal))
+            # no pass in an opening: a pass answered by a pass is a
+            # repetition that the engines and Kage may judge differently
+            moves = [m for m in legal if not is_pass(m)] or legal
+            opening.append(rng.choice(moves))
         openings.append(opening)
 
     local = threading.local()
