@@ -417,6 +417,18 @@ int ui_main(int argc, char **argv)
         fprintf(stderr, "kage: the game needs a terminal on standard input and output\n");
         return 1;
     }
+    /* libtermkey writes to the keyboard's terminal too: one opened only for
+     * reading (kage </dev/tty) is replaced by the same terminal read-write */
+    int mode = fcntl(STDIN_FILENO, F_GETFL);
+    if (mode >= 0 && (mode & O_ACCMODE) == O_RDONLY) {
+        int fd = open("/dev/tty", O_RDWR | O_NOCTTY);
+        if (fd < 0 || dup2(fd, STDIN_FILENO) < 0) {
+            fprintf(stderr, "kage: standard input is a terminal open only for reading, and /dev/tty cannot "
+                            "be opened: %s\n", strerror(errno));
+            return 1;
+        }
+        close(fd);
+    }
     char theme_err[300];
     theme_load(ui.opt.theme ? ui.opt.theme : "default", &ui.theme, theme_err, sizeof theme_err);
     if (ui.opt.theme == NULL && strstr(theme_err, "not found"))

@@ -26,4 +26,12 @@ keys fg Enter
 check "fg: the board is back" "▶ Clan: player"
 keys q
 check "quit after fg: the shell prompt is back" '^bash[^ ]*[$#] *$'
+# the keyboard's terminal open only for reading: kage takes it read-write
+keys clear Enter
+keys "LANG=C.UTF-8 $(printf %q "$KAGE") --mode hotseat </dev/tty; echo EXIT=\$?" Enter
+check "stdin read-only: running" "Clan: player"
+keys : e4 Enter
+check "stdin read-only: keys work" "1\. e4"
+keys q y
+check "stdin read-only: quits" "EXIT=0"
 finish
