@@ -8,15 +8,7 @@ KEEP_STATE=1
 rm -rf "$XDG_STATE_HOME"
 
 # check_autosave DESCRIPTION REGEX: a line of the autosave matches
-check_autosave() {
-    if [ -f "$AUTOSAVE" ] && grep -Eq -- "$2" "$AUTOSAVE"; then
-        echo "ok   $TESTNAME: $1"
-    else
-        echo "FAIL $TESTNAME: $1 (no /$2/ in $AUTOSAVE)"
-        [ -f "$AUTOSAVE" ] && sed 's/^/     | /' "$AUTOSAVE"
-        FAILS=$((FAILS + 1))
-    fi
-}
+check_autosave() { check_file "$1" "$AUTOSAVE" "$2"; }
 
 # --- SIGTERM ------------------------------------------------------------------
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat

@@ -6,17 +6,6 @@
 DATA="$XDG_DATA_HOME/kage"
 FEN='rnbqkbnr/pppp1ppp/8/4p3/3CP3/8/PPPP1PPP/4K3\[FHLJDM\] b kq - [0-9]+ 2'
 
-# check_file DESCRIPTION FILE REGEX: FILE exists and a line of it matches
-check_file() {
-    if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then
-        echo "ok   $TESTNAME: $1"
-    else
-        echo "FAIL $TESTNAME: $1 (no /$3/ in $2)"
-        [ -f "$2" ] && sed 's/^/     | /' "$2"
-        FAILS=$((FAILS + 1))
-    fi
-}
-
 start 100 30 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat
 check "start" "Clan: player"
 type_move e4

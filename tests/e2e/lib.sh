@@ -105,6 +105,17 @@ check_not() { # check_not DESCRIPTION REGEX: the screen does not match now
     fi
 }
 
+# check_file DESCRIPTION FILE REGEX: FILE exists and a line of it matches
+check_file() {
+    if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then
+        echo "ok   $TESTNAME: $1"
+    else
+        echo "FAIL $TESTNAME: $1 (no /$3/ in $2)"
+        [ -f "$2" ] && sed 's/^/     | /' "$2"
+        FAILS=$((FAILS + 1))
+    fi
+}
+
 finish() {
     tm kill-server 2>/dev/null
     [ "$FAILS" -eq 0 ]
