@@ -14,7 +14,7 @@ E2E_HOME=$(mktemp -d "${TMPDIR:-/tmp}/kage-e2e.XXXXXX")
 export HOME="$E2E_HOME" XDG_CONFIG_HOME="$E2E_HOME/config" XDG_DATA_HOME="$E2E_HOME/data" \
     XDG_STATE_HOME="$E2E_HOME/state"
 AUTOSAVE="$XDG_STATE_HOME/kage/autosave.pgn"
-trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$E2E_HOME"' EXIT
+trap 'tmux -L "$SOCK" kill-server 2>/dev/null; reap; rm -rf "$E2E_HOME"' EXIT
 
 tm() { tmux -L "$SOCK" "$@"; }
 
@@ -116,8 +116,34 @@ check_file() {
     fi
 }
 
+# The kage processes this test started (found by the test's own home in
+# their environment) that are still running.
+our_kages() {
+    local d
+    for d in /proc/[0-9]*; do
+        [ "$(cat "$d/comm" 2>/dev/null)" = "$(basename "$KAGE")" ] || continue
+        grep -qsF "$E2E_HOME" "$d/environ" && echo "${d#/proc/}"
+    done
+}
+
+# reap: after the tmux server is gone, give each kage 10 s to exit, then kill
+# it.  A kage that hangs after a hangup fails the signals tests; this is for
+# the sanitizer build, whose leak check at exit can be stopped for good by
+# the SIGCONT that follows a hangup, leaving a process spinning a core.
+reap() {
+    local i left
+    for ((i = 0; i < 100; i++)); do
+        left=$(our_kages)
+        [ -z "$left" ] && return
+        sleep 0.1
+    done
+    echo "note $TESTNAME: killed kage $(echo $left) still running 10 s after its terminal closed"
+    kill -9 $left 2>/dev/null
+}
+
 finish() {
     tm kill-server 2>/dev/null
+    reap
     [ "$FAILS" -eq 0 ]
 }
 
