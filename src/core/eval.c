@@ -1,7 +1,8 @@
 /* Static evaluation: material on the board and in hand, piece-square
  * bonuses derived from two numbers per kind (centre and advance), king
- * safety, and for the Shinobi family the campmate race.  All weights come
- * from eval_tables.c; this file only turns them into per-square tables. */
+ * safety, mobility and attacks on the king (the 8x8 games), and for the
+ * Shinobi family the campmate race.  All weights come from eval_tables.c;
+ * this file only turns them into per-square tables. */
 #include "search_internal.h"
 
 #include <stdlib.h>
@@ -11,7 +12,7 @@
 
 /* A kind's worth from how many squares it reaches from the centre of an
  * empty board: the fallback for kinds a table does not list. */
-static int mobility_value(const Variant *v, int t)
+static int center_reach(const Variant *v, int t)
 {
     int from = v->sq_of[(v->ranks / 2) * v->files + v->files / 2], n = 0;
     const PieceMoves *pm = &v->moves[WHITE][t];
@@ -28,7 +29,12 @@ static int mobility_value(const Variant *v, int t)
             n++;
         }
     }
-    int value = 35 * n + 20;
+    return n;
+}
+
+static int mobility_value(const Variant *v, int t)
+{
+    int value = 35 * center_reach(v, t) + 20;
     if (v->type[t].def->special != SPECIAL_NONE)
         value += 1000;
     return value;
@@ -73,6 +79,14 @@ void eval_init(EvalParams *ep, const Variant *v)
             ep->danger[c][make_piece(!c, t)] = (int8_t)(w < 127 ? w : 127);
             ep->shield[c][make_piece(c, t)] = 1;
         }
+        /* the mobility pass: a third of the squares reached from the centre
+         * of an empty board is par; kings, pawns and the special movers of
+         * Cashew are left out */
+        ep->mobile[t] = tab->mobility && !royal && !((v->pawn_types >> t) & 1) &&
+                        v->type[t].def->special == SPECIAL_NONE;
+        ep->mob_base[t] = (int8_t)(center_reach(v, t) / 3);
+        int aw = ep->value[t] / 200 + 1;
+        ep->attack_weight[t] = (int8_t)(aw < 8 ? aw : 8);
         int center = row[t] ? row[t]->center : 1, advance = row[t] ? row[t]->advance : 0;
         for (Color c = WHITE; c <= BLACK; c++)
             for (int i = 0; i < v->nsq; i++) {
@@ -122,6 +136,67 @@ static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc 
     for (int i = 0; i < 24; i++)
         danger += dg[pos->board[k + ep->ring[i]]];
     return tab->king_shield * shield - tab->king_attacker * danger - tab->hand_threat * acc->in_hand[!c] * open / 4;
+}
+
+/* Mobility and pressure on the enemy king, in one pass over the pieces:
+ * each piece earns for the squares it reaches (empty or enemy) beyond its
+ * par, and for the squares next to the enemy king it reaches.  Two or more
+ * attackers (a piece in hand counts as one) make a danger that grows with
+ * the square of their weight. */
+static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *acc, int score[2])
+{
+    const Variant *v = pos->v;
+    const EvalVariantTable *tab = ep->tab;
+    const Piece *b = pos->board;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int ksq = pos->king[!c], kf = ksq ? v->file_of[ksq] : -9, kr = ksq ? v->rank_of[ksq] : -9;
+        int them = (!c) << 6, mob = 0, units = 0, attackers = 0;
+        for (int i = 0; i < pos->npieces[c]; i++) {
+            int from = pos->plist[c][i], t = piece_type(b[from]);
+            if (!ep->mobile[t])
+                continue;
+            const PieceMoves *pm = &v->moves[c][t];
+            int n = 0, hits = 0;
+            for (int j = 0; j < pm->nleap; j++) {
+                int to = from + pm->leap[j].off;
+                Piece p = b[to];
+                if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
+                    continue;
+                n++;
+                hits += abs(v->file_of[to] - kf) <= 1 && abs(v->rank_of[to] - kr) <= 1;
+            }
+            for (int j = 0; j < pm->nslide; j++) {
+                int off = pm->slide[j].off, to = from;
+                for (int r = pm->slide[j].range; r > 0; r--) {
+                    Piece p = b[to += off];
+                    if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
+                        break;
+                    n++;
+                    hits += abs(v->file_of[to] - kf) <= 1 && abs(v->rank_of[to] - kr) <= 1;
+                    if (p != PIECE_EMPTY)
+                        break;
+                }
+            }
+            mob += n - ep->mob_base[t];
+            if (hits) {
+                attackers++;
+                units += hits * ep->attack_weight[t];
+            }
+        }
+        score[c] += tab->mobility * mob / 4;
+        /* a piece in hand can land next to an open king */
+        if (ksq && acc->in_hand[c]) {
+            int open = 0;
+            for (int d = 0; d < 8; d++)
+                open += b[ksq + v->dir8[d]] == PIECE_EMPTY;
+            units += (acc->in_hand[c] < 6 ? acc->in_hand[c] : 6) * open;
+            attackers++;
+        }
+        if (attackers >= 2) {
+            int danger = tab->king_attack * units * units / 64;
+            score[c] += danger < 600 ? danger : 600;
+        }
+    }
 }
 
 void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
@@ -197,6 +272,8 @@ int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *
     int score[2];
     for (Color c = WHITE; c <= BLACK; c++)
         score[c] = acc->material[c] + acc->psq[c];
+    if (ep->tab->mobility)
+        activity(ep, pos, acc, score);
     for (Color c = WHITE; c <= BLACK; c++) {
         if (!v->royal_types)
             break;
@@ -205,7 +282,7 @@ int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *
         if (ep->has_flag && pos->king[c]) {
             int bonus = ep->flag[c][pos->king[c]];
             int defence = acc->material[!c] > 4000 ? 4000 : acc->material[!c];
-            score[c] += bonus * (6000 - defence) / 4000;
+            score[c] += bonus * (8000 - defence) / 6000;
         }
     }
     int s = score[pos->side] - score[!pos->side] + ep->tab->tempo;

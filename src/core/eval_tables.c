@@ -101,14 +101,15 @@ static const EvalPieceRow generic_rows[] = {
 /* The campmate race (Shinobi family): a king one step from its flag rank
  * threatens to win at once; far away it hardly matters. */
 static const EvalVariantTable tables[] = {
-    {"shinobiplus", ROWS(shinobi_rows), 15, 12, 6, 6, {0, 260, 110, 50, 20, 8, 0, 0}},
-    {"shinobi", ROWS(shinobi_rows), 15, 12, 6, 6, {0, 260, 110, 50, 20, 8, 0, 0}},
-    {"shinobivchess", ROWS(shinobi_rows), 15, 12, 6, 6, {0, 260, 110, 50, 20, 8, 0, 0}},
-    {"shogun", ROWS(shogun_rows), 15, 10, 6, 8, {0}},
-    {"cashew", ROWS(cashew_rows), 10, 8, 3, 0, {0}},
+    /* id  rows  tempo shield attacker hand_threat mobility king_attack flag_race */
+    {"shinobiplus", ROWS(shinobi_rows), 15, 12, 6, 6, 12, 8, {0, 600, 220, 100, 55, 30, 15, 0}},
+    {"shinobi", ROWS(shinobi_rows), 15, 12, 6, 6, 12, 8, {0, 600, 220, 100, 55, 30, 15, 0}},
+    {"shinobivchess", ROWS(shinobi_rows), 15, 12, 6, 6, 12, 8, {0, 600, 220, 100, 55, 30, 15, 0}},
+    {"shogun", ROWS(shogun_rows), 15, 10, 6, 8, 12, 8, {0}},
+    {"cashew", ROWS(cashew_rows), 10, 8, 3, 0, 0, 0, {0}},
 };
 
-static const EvalVariantTable generic_table = {"", ROWS(generic_rows), 10, 8, 4, 4, {0}};
+static const EvalVariantTable generic_table = {"", ROWS(generic_rows), 10, 8, 4, 4, 0, 0, {0}};
 
 const EvalVariantTable *eval_table_find(const char *variant_id)
 {

@@ -28,6 +28,8 @@ typedef struct EvalVariantTable {
     int king_shield;             /* per own piece next to the king */
     int king_attacker;           /* per enemy piece within two squares of the king, per 100 cp of it */
     int hand_threat;             /* per enemy piece in hand, scaled by how open the king is */
+    int mobility;                /* per square a piece reaches, in quarter centipawns (0: no mobility pass) */
+    int king_attack;             /* the square of the weight of the attacks on the king's neighbourhood, / 64 */
     int flag_race[8];            /* campmate race: bonus by the king's distance to its flag rank */
 } EvalVariantTable;
 
@@ -47,6 +49,9 @@ typedef struct EvalParams {
     int16_t flag[2][BOARD_ARRAY];    /* campmate race bonus of a king here (before scaling) */
     int16_t ring[24];                /* offsets of the 5x5 square around a king, centre excluded */
     int max_promo_gain;              /* the most a promotion adds to a piece's value */
+    int8_t mob_base[MAX_PIECE_TYPES];/* squares reached that earn nothing (a kind's typical mobility) */
+    int8_t attack_weight[MAX_PIECE_TYPES]; /* weight of a kind attacking next to the enemy king */
+    bool mobile[MAX_PIECE_TYPES];    /* kinds counted in the mobility pass (not kings, pawns, special movers) */
     bool has_flag;
 } EvalParams;
 
