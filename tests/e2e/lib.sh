@@ -119,10 +119,9 @@ check_file() {
 # The kage processes this test started (found by the test's own home in
 # their environment) that are still running.
 our_kages() {
-    local d
-    for d in /proc/[0-9]*; do
-        [ "$(cat "$d/comm" 2>/dev/null)" = "$(basename "$KAGE")" ] || continue
-        grep -qsF "$E2E_HOME" "$d/environ" && echo "${d#/proc/}"
+    local p
+    for p in $(pgrep -x "$(basename "$KAGE")"); do
+        grep -qsF "$E2E_HOME" "/proc/$p/environ" && echo "$p"
     done
 }
 
