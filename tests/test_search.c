@@ -595,6 +595,16 @@ static void movegen_is_legal__agrees_with_full_list__random_games(void **state)
 }
 
 
+/* Swap upper and lower case up to the next space. */
+static void swap_case(char *c)
+{
+    for (; *c && *c != ' '; c++)
+        if (*c >= 'a' && *c <= 'z')
+            *c = (char)(*c - 'a' + 'A');
+        else if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
+}
+
 /* The colour mirror of an 8x8 FEN: ranks in reverse order, White and Black
  * swapped (pieces, hands, side to move, castling, en passant). */
 static void mirror_fen(const char *fen, char *out, size_t size)
@@ -626,16 +636,8 @@ static void mirror_fen(const char *fen, char *out, size_t size)
     if (ep[0] != '-')
         ep[1] = (char)('1' + '8' - ep[1]);
     snprintf(o, size - (size_t)(o - out), " %s %s", ep, rest);
-    for (char *c = out; *c && *c != ' '; c++) /* swap case in the board and hands */
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
-        else if (*c >= 'A' && *c <= 'Z')
-            *c = (char)(*c - 'A' + 'a');
-    for (char *c = strchr(out, ' ') + 3; *c && *c != ' '; c++) /* and in the castling rights */
-        if (*c >= 'a' && *c <= 'z')
-            *c = (char)(*c - 'a' + 'A');
-        else if (*c >= 'A' && *c <= 'Z')
-            *c = (char)(*c - 'A' + 'a');
+    swap_case(out);                      /* the board and hands */
+    swap_case(strchr(out, ' ') + 3);     /* the castling rights */
 }
 
 /* Every term of the evaluation (material, hands, square tables, king safety,

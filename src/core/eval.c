@@ -118,8 +118,9 @@ void eval_init(EvalParams *ep, const Variant *v)
 
 /* King safety of colour c: friends around the king, enemies near it (the
  * padding keeps every square of the 5x5 ring inside the board array), and
- * enemy pieces in hand against an open king. */
-static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c)
+ * enemy pieces in hand against an open king.  *open_out: the empty squares
+ * next to the king, for the drops counted by activity(). */
+static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, int *open_out)
 {
     const Variant *v = pos->v;
     const EvalVariantTable *tab = ep->tab;
@@ -135,7 +136,14 @@ static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc 
     }
     for (int i = 0; i < 24; i++)
         danger += dg[pos->board[k + ep->ring[i]]];
+    *open_out = open;
     return tab->king_shield * shield - tab->king_attacker * danger - tab->hand_threat * acc->in_hand[!c] * open / 4;
+}
+
+/* Is sq one of the squares next to (or under) the king on file kf, rank kr? */
+static inline bool next_to(const Variant *v, int sq, int kf, int kr)
+{
+    return abs(v->file_of[sq] - kf) <= 1 && abs(v->rank_of[sq] - kr) <= 1;
 }
 
 /* Mobility and pressure on the enemy king, in one pass over the pieces:
@@ -143,7 +151,7 @@ static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc 
  * par, and for the squares next to the enemy king it reaches.  Two or more
  * attackers (a piece in hand counts as one) make a danger that grows with
  * the square of their weight. */
-static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *acc, int score[2])
+static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *acc, const int open[2], int score[2])
 {
     const Variant *v = pos->v;
     const EvalVariantTable *tab = ep->tab;
@@ -163,7 +171,7 @@ static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *a
                 if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
                     continue;
                 n++;
-                hits += abs(v->file_of[to] - kf) <= 1 && abs(v->rank_of[to] - kr) <= 1;
+                hits += next_to(v, to, kf, kr);
             }
             for (int j = 0; j < pm->nslide; j++) {
                 int off = pm->slide[j].off, to = from;
@@ -172,7 +180,7 @@ static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *a
                     if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
                         break;
                     n++;
-                    hits += abs(v->file_of[to] - kf) <= 1 && abs(v->rank_of[to] - kr) <= 1;
+                    hits += next_to(v, to, kf, kr);
                     if (p != PIECE_EMPTY)
                         break;
                 }
@@ -186,10 +194,7 @@ static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *a
         score[c] += tab->mobility * mob / 4;
         /* a piece in hand can land next to an open king */
         if (ksq && acc->in_hand[c]) {
-            int open = 0;
-            for (int d = 0; d < 8; d++)
-                open += b[ksq + v->dir8[d]] == PIECE_EMPTY;
-            units += (acc->in_hand[c] < 6 ? acc->in_hand[c] : 6) * open;
+            units += (acc->in_hand[c] < 6 ? acc->in_hand[c] : 6) * open[!c];
             attackers++;
         }
         if (attackers >= 2) {
@@ -272,12 +277,11 @@ int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *
     int score[2];
     for (Color c = WHITE; c <= BLACK; c++)
         score[c] = acc->material[c] + acc->psq[c];
-    if (ep->tab->mobility)
-        activity(ep, pos, acc, score);
+    int open[2] = {0, 0};
     for (Color c = WHITE; c <= BLACK; c++) {
         if (!v->royal_types)
             break;
-        score[c] += king_safety(ep, pos, acc, c);
+        score[c] += king_safety(ep, pos, acc, c, &open[c]);
         /* the race matters more as the defenders thin out */
         if (ep->has_flag && pos->king[c]) {
             int bonus = ep->flag[c][pos->king[c]];
@@ -285,6 +289,8 @@ int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *
             score[c] += bonus * (8000 - defence) / 6000;
         }
     }
+    if (ep->tab->mobility)
+        activity(ep, pos, acc, open, score);
     int s = score[pos->side] - score[!pos->side] + ep->tab->tempo;
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
 }
