@@ -18,7 +18,8 @@ int cli_bench(int argc, char **argv);
 
 /* `kage adjudicate VARIANT FEN|startpos [MOVES...]`: play the moves and print
  * the game result ("1-0 checkmate", "* -" ...) and a line "legal M..." with
- * the moves that may follow; or "illegal MOVE" (exit status 1). */
+ * the moves that may follow; or "illegal MOVE" (exit status 1).  With
+ * --stdin, one request a line (VARIANT<TAB>FEN<TAB>MOVES), for match tools. */
 int cli_adjudicate(int argc, char **argv);
 
 #endif

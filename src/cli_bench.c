@@ -95,28 +95,28 @@ int cli_bench(int argc, char **argv)
     return 0;
 }
 
-int cli_adjudicate(int argc, char **argv)
+/* One adjudication: play moves[0..n) from fen and print the result and the
+ * legal moves (or "illegal MOVE"); false if a move was illegal. */
+static bool adjudicate(const char *variant, const char *fen, char **moves, int n)
 {
-    if (argc < 3) {
-        fprintf(stderr, "Usage: kage adjudicate VARIANT FEN|startpos [MOVE]...\n");
-        return 2;
-    }
     Variant *v;
     Position *pos;
-    if (!load(argv[1], argv[2], &v, &pos))
-        return 1;
-    int status = 0;
-    for (int i = 3; i < argc; i++) {
+    if (!load(variant, fen, &v, &pos)) {
+        printf("illegal position\n");
+        return false;
+    }
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
         Move m;
         KageError err;
-        if (game_result(pos).outcome != OUTCOME_NONE || !session_parse_move(pos, argv[i], &m, &err)) {
-            printf("illegal %s\n", argv[i]);
-            status = 1;
+        if (game_result(pos).outcome != OUTCOME_NONE || !session_parse_move(pos, moves[i], &m, &err)) {
+            printf("illegal %s\n", moves[i]);
+            ok = false;
             break;
         }
         pos_make(pos, m);
     }
-    if (!status) {
+    if (ok) {
         GameResult r = game_result(pos);
         printf("%s %s\n", game_outcome_text(r.outcome), r.outcome == OUTCOME_NONE ? "-" : game_reason_text(r.reason));
         /* the legal moves, so that a tool can choose openings */
@@ -132,5 +132,55 @@ int cli_adjudicate(int argc, char **argv)
     }
     pos_free(pos);
     variant_free(v);
-    return status;
+    return ok;
+}
+
+/* --stdin: one request a line, "VARIANT<TAB>FEN|startpos<TAB>MOVE MOVE...",
+ * answered as above and flushed, so that a match tool keeps one process. */
+static int adjudicate_stream(void)
+{
+    char *line = NULL, **moves = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int nmax = 0;
+    while ((len = getline(&line, &cap, stdin)) > 0) {
+        line[strcspn(line, "\r\n")] = 0;
+        char *variant = line, *fen = strchr(line, '\t'), *rest = NULL;
+        if (fen) {
+            *fen++ = 0;
+            rest = strchr(fen, '\t');
+            if (rest)
+                *rest++ = 0;
+        }
+        if (!fen || !*variant || !*fen) {
+            printf("illegal request\n");
+            fflush(stdout);
+            continue;
+        }
+        int n = 0;
+        for (char *w = rest ? strtok(rest, " ") : NULL; w; w = strtok(NULL, " ")) {
+            if (n == nmax) {
+                nmax = nmax ? 2 * nmax : 256;
+                moves = xrealloc(moves, (size_t)nmax * sizeof *moves);
+            }
+            moves[n++] = w;
+        }
+        adjudicate(variant, fen, moves, n);
+        fflush(stdout);
+    }
+    free(line);
+    free(moves);
+    return 0;
+}
+
+int cli_adjudicate(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--stdin"))
+        return adjudicate_stream();
+    if (argc < 3) {
+        fprintf(stderr, "Usage: kage adjudicate VARIANT FEN|startpos [MOVE]...\n"
+                        "       kage adjudicate --stdin   (lines: VARIANT<TAB>FEN|startpos<TAB>MOVES)\n");
+        return 2;
+    }
+    return adjudicate(argv[1], argv[2], argv + 3, argc - 3) ? 0 : 1;
 }

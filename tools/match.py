@@ -1,24 +1,35 @@
 #!/usr/bin/env python3
 """Play two engines against each other and print the score of the first.
 
-Each engine speaks UCI (as Fairy-Stockfish does) or XBoard/CECP 2 (HaChu).
-Games come in pairs: each opening (a few random legal plies, the same for
-both games of a pair) is played once with each engine first.  Every position
-is adjudicated by `kage adjudicate`, so the rules are Kage's own (mate,
-stalemate per variant, campmate, repetition, 50 moves, King capture).
+Each engine speaks UCI (Kage, Fairy-Stockfish) or XBoard/CECP 2 (HaChu).
+Games come in pairs: each opening is played once with each engine first, so
+that an opening's bias cancels within the pair.  Every position is judged by
+Kage's own rules (`kage adjudicate --stdin`, one process per worker): mate,
+stalemate per variant, campmate, repetition, 50 moves, King capture.
 
-A move that Kage's rules reject ends the game cleanly.  In the score it
-counts as a loss for the engine that played it (the usual tournament rule),
-and the summary also gives the score without those games, since a rules
-disagreement (HaChu's known Cashew bugs, shared/rules/cashew.md section 10)
-says little about strength.  The same holds when an XBoard engine refuses a
-move that Kage's rules allow (HaChu has no hook moves).
+Openings: --openings FILE (one position a line, "VARIANT<TAB>FEN", from
+tools/openings/), or a few random plies from the start (--opening-plies).
+
+Limits: --nodes N (fixed nodes, immune to the machine's load), --movetime MS,
+--depth D, or a clock (--time MS --inc MS).
+
+Statistics: the score with a 95% margin from the pentanomial distribution of
+the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
+(alpha = beta = 0.05 unless told; logistic Elo; the generalised SPRT of the
+normal approximation over pairs, as fishtest and cutechess compute it) that
+stops when H0 (the change is worth ELO0) or H1 (ELO1) is accepted.  The last
+line is a summary meant for a commit message.
+
+A move that Kage's rules reject ends the game: a loss for the engine that
+played it; the summary also gives the score without those games, since a
+rules disagreement (HaChu's known Cashew bugs) says little about strength.
 
 Examples:
-  tools/match.py --kage src/kage --variant shogun --games 20 --movetime 100 \\
-      --engine1 "src/kage uci" --engine2 "/tmp/kage-old uci"
-  tools/match.py --kage src/kage --variant shinobiplus --games 20 --movetime 1000 \\
-      --engine1 "src/kage uci" \\
+  tools/match.py --kage src/kage --openings tools/openings/shogun.txt --nodes 20000 \\
+      --sprt 0 10 --max-games 4000 --concurrency 2 \\
+      --engine1 "src/kage uci" --engine2 "/tmp/kage-main uci" --name1 new --name2 main
+  tools/match.py --kage src/kage --openings tools/openings/shinobiplus.txt --games 100 \\
+      --movetime 300 --engine1 "src/kage uci" \\
       --engine2 "env NODE_PATH=$HOME/.cache/kage-npm/node_modules node ../shared/tools/fsf-uci.js ../shared/reference/variants.ini"
   tools/match.py --kage src/kage --variant cashew --games 10 --time 60000 --inc 1000 \\
       --engine1 "src/kage uci" --engine2 /usr/games/hachu --proto2 xboard \\
@@ -54,6 +65,9 @@ class Engine:
         self.eof = False
         self.nodes = 0
         self.search_ms = 0
+        self.depths = 0
+        self.searches = 0
+        self.score = None  # last reported score, side to move's view, centipawns
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -105,36 +119,48 @@ class Engine:
             self.p.wait(timeout=5)
         except Exception:
             self.p.kill()
+            self.p.wait()
 
 
 class UciEngine(Engine):
-    def __init__(self, cmd, options, variant, name):
+    def __init__(self, cmd, options, name):
         super().__init__(cmd, name)
         self.send("uci")
         self.wait_for(lambda w: w[:1] == ["uciok"], 120)
         for key, value in options:
             self.send(f"setoption name {key} value {value}")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.ready()
-        self.last = (0, 0)
+        self.variant = None
+        self.last = (0, 0, 0)
 
     def ready(self):
         self.send("isready")
         self.wait_for(lambda w: w[:1] == ["readyok"], 120)
 
-    def new_game(self):
+    def new_game(self, variant, fen):
+        if variant != self.variant:
+            self.send(f"setoption name UCI_Variant value {variant}")
+            self.variant = variant
+        self.fen = fen
         self.send("ucinewgame")
         self.ready()
 
     def seen(self, words):
-        if words[:1] == ["info"] and "nodes" in words and "time" in words:
-            try:
-                self.last = (int(words[words.index("nodes") + 1]), int(words[words.index("time") + 1]))
-            except (ValueError, IndexError):
-                pass
+        if words[:1] != ["info"]:
+            return
+        try:
+            if "nodes" in words and "time" in words:
+                depth = int(words[words.index("depth") + 1]) if "depth" in words else 0
+                self.last = (int(words[words.index("nodes") + 1]), int(words[words.index("time") + 1]), depth)
+            if "score" in words:
+                i = words.index("score")
+                kind, value = words[i + 1], int(words[i + 2])
+                self.score = value if kind == "cp" else (100000 if value > 0 else -100000)
+        except (ValueError, IndexError):
+            pass
 
     def best_move(self, moves, limits, timeout):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        start = "startpos" if self.fen == "startpos" else f"fen {self.fen}"
+        self.send(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         if "movetime" in limits:
             go = f"movetime {limits['movetime']}"
         elif "nodes" in limits:
@@ -143,11 +169,14 @@ class UciEngine(Engine):
             go = f"depth {limits['depth']}"
         else:
             go = (f"wtime {limits['wtime']} btime {limits['btime']} winc {limits['inc']} binc {limits['inc']}")
-        self.last = (0, 0)
+        self.last = (0, 0, 0)
+        self.score = None
         self.send("go " + go)
         words = self.wait_for(lambda w: w[:1] == ["bestmove"], timeout)
         self.nodes += self.last[0]
         self.search_ms += self.last[1]
+        self.depths += self.last[2]
+        self.searches += 1
         return words[1] if len(words) > 1 else "(none)"
 
 
@@ -155,16 +184,16 @@ class XboardEngine(Engine):
     """CECP 2: the engine is kept in force mode and told every move; `go`
     makes it move once, then it is put back into force mode."""
 
-    def __init__(self, cmd, options, variant, name, memory):
+    def __init__(self, cmd, options, name, memory, variant_name):
         super().__init__(cmd, name)
-        self.variant = variant
         self.options = options
         self.memory = memory
+        self.variant_name = variant_name
         self.ping = 0
         self.send("xboard")
         self.send("protover 2")
         self.wait_for(lambda w: w[:1] == ["feature"] and "done=1" in w, 30)
-        self.last = (0, 0)
+        self.last = (0, 0, 0)
 
     def sync(self):
         """ping/pong; returns the lines in between (error messages)."""
@@ -178,14 +207,16 @@ class XboardEngine(Engine):
                 return got
             got.append(line)
 
-    def new_game(self):
+    def new_game(self, variant, fen):
         self.send("new")
-        self.send(f"variant {self.variant}")
+        self.send(f"variant {self.variant_name or variant}")
         if self.memory:
             self.send(f"memory {self.memory}")
         for key, value in self.options:
             self.send(f"option {key}={value}")
         self.send("force")
+        if fen != "startpos":
+            self.send(f"setboard {fen}")
         self.send("post")
         self.sync()
         self.sent = 0
@@ -193,7 +224,8 @@ class XboardEngine(Engine):
     def seen(self, words):
         # thinking output: depth score time(cs) nodes pv...
         if len(words) >= 4 and all(w.lstrip("-").isdigit() for w in words[:4]):
-            self.last = (int(words[3]), int(words[2]) * 10)
+            self.last = (int(words[3]), int(words[2]) * 10, int(words[0]))
+            self.score = int(words[1])
 
     def tell(self, moves):
         """Send the moves it has not seen; a refused move raises EngineError."""
@@ -212,6 +244,9 @@ class XboardEngine(Engine):
             self.send(f"level 1 0:{max(1, cs // 100):02d} 0")
             self.send(f"time {cs}")
             self.send(f"otim {cs}")
+        elif "nodes" in limits:
+            self.send(f"nps {limits['nodes']}")
+            self.send("st 1")
         elif "depth" in limits:
             self.send(f"sd {limits['depth']}")
         else:
@@ -220,7 +255,8 @@ class XboardEngine(Engine):
             self.send(f"level 0 {base // 60}:{base % 60:02d} {limits['inc'] / 1000:g}")
             self.send(f"time {max(1, limits[us] // 10)}")
             self.send(f"otim {max(1, limits[them] // 10)}")
-        self.last = (0, 0)
+        self.last = (0, 0, 0)
+        self.score = None
         self.send("go")
         # a result line instead of a move is a resignation or a claim: HaChu
         # prints "0-1 {resign}" when every move loses its King
@@ -233,12 +269,37 @@ class XboardEngine(Engine):
         while text.endswith(","):
             more = self.wait_for(lambda w: w[:1] == ["move"], timeout)
             text += more[1] if len(more) > 1 else ""
-        words = ["move", text]
         self.send("force")
         self.sent = len(moves) + 1
         self.nodes += self.last[0]
         self.search_ms += self.last[1]
-        return words[1]
+        self.depths += self.last[2]
+        self.searches += 1
+        return text
+
+
+class Referee:
+    """Kage's rules in one long-lived `kage adjudicate --stdin` process."""
+
+    def __init__(self, kage):
+        self.p = subprocess.Popen([kage, "adjudicate", "--stdin"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def judge(self, variant, fen, moves):
+        """(result, reason, legal moves) after moves; result None if one is illegal."""
+        self.p.stdin.write(f"{variant}\t{fen}\t{' '.join(moves)}\n")
+        self.p.stdin.flush()
+        first = self.p.stdout.readline().split()
+        if not first:
+            raise RuntimeError("kage adjudicate --stdin exited")
+        if first[0] == "illegal":
+            return None, "illegal move", []
+        legal = self.p.stdout.readline().split()[1:]
+        return first[0], " ".join(first[1:]), legal
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
 
 
 def is_pass(move):
@@ -246,91 +307,148 @@ def is_pass(move):
     return move in ("@@@@", "pass", "0000")
 
 
-def adjudicate(kage, variant, moves):
-    """(result, reason, legal moves) after moves; result None if the last is illegal."""
-    out = subprocess.run([kage, "adjudicate", variant, "startpos"] + moves, capture_output=True, text=True)
-    lines = out.stdout.splitlines()
-    if not lines or lines[0].startswith("illegal"):
-        return None, "illegal move", []
-    result, _, reason = lines[0].partition(" ")
-    legal = lines[1].split()[1:] if len(lines) > 1 else []
-    return result, reason, legal
-
-
-def check_move(kage, variant, moves, move, legal):
+def check_move(referee, variant, fen, moves, move, legal):
     """None if `move` is legal after moves, else why Kage's rules reject it."""
     if move in legal:
         return None
     # HaChu writes a capture that declines promotion as "i6i4," or "k6h9"
     if move.rstrip(",") + "+" in legal:
         return f"{move} declines a promotion that is mandatory"
-    result, _, _ = adjudicate(kage, variant, moves + [move])
+    result, _, _ = referee.judge(variant, fen, moves + [move])
     return None if result is not None else f"{move} is not a legal move"
 
 
-def play_game(args, white, black, opening):
-    """(result, reason, moves, aborted): aborted when the rules disagree."""
-    moves = list(opening)
+def limits_for(args, clock, side):
+    """The search limits of one move and how long to wait for it."""
+    if args.movetime:
+        return {"movetime": args.movetime}, args.movetime / 1000 * 5 + 15
+    if args.nodes:
+        return {"nodes": args.nodes}, 300
+    if args.depth:
+        return {"depth": args.depth}, 600
+    limits = {"wtime": int(clock[0]), "btime": int(clock[1]), "inc": args.inc, "base": args.time}
+    return limits, clock[side] / 1000 + 10
+
+
+def play_game(args, referee, white, black, variant, fen, pre):
+    """(result, reason, moves, aborted) of a game from fen after the plies
+    `pre`; moves include pre; aborted when the rules disagree."""
+    moves = list(pre)
     clock = [args.time, args.time]
     for e in (white, black):
-        e.new_game()
+        e.new_game(variant, fen)
+    first = 0 if fen == "startpos" or fen.split()[1] == "w" else 1  # side to move at fen
+    good, bad = [0, 0], [0, 0]  # own moves in a row each side scored itself won / lost
+    even = 0                    # plies in a row scored even
     while True:
-        result, reason, legal = adjudicate(args.kage, args.variant, moves)
+        result, reason, legal = referee.judge(variant, fen, moves)
         if result is None:
-            raise RuntimeError(f"opening or history rejected: {' '.join(moves)}")
+            raise RuntimeError(f"opening or history rejected: {variant} {fen} {' '.join(moves)}")
         if result != "*":
             return result, reason, moves, False
         if len(moves) >= args.max_plies:
             return "1/2-1/2", "move limit", moves, False
-        side = len(moves) % 2
-        engine, other = (white, black) if side == 0 else (black, white)
-        lost = "0-1" if side == 0 else "1-0"
-        if args.movetime:
-            limits, timeout = {"movetime": args.movetime}, args.movetime / 1000 * 5 + 15
-        elif args.nodes:
-            limits, timeout = {"nodes": args.nodes}, 300
-        elif args.depth:
-            limits, timeout = {"depth": args.depth}, 600
-        else:
-            limits = {"wtime": int(clock[0]), "btime": int(clock[1]), "inc": args.inc, "base": args.time}
-            timeout = clock[side] / 1000 + 10
+        side = (len(moves) + first) % 2
+        engine = white if side == 0 else black
+        lost, won = ("0-1", "1-0") if side == 0 else ("1-0", "0-1")
+        limits, timeout = limits_for(args, clock, side)
         start = time.monotonic()
         try:
             move = engine.best_move(moves, limits, timeout)
         except EngineError as e:
             # a refusal of the opponent's last move is a rules disagreement
             if "refused" in str(e):
-                return ("1-0" if side == 1 else "0-1"), str(e), moves, True
+                return won, str(e), moves, True
             return lost, str(e), moves, False
-        used = (time.monotonic() - start) * 1000
         if not (args.movetime or args.nodes or args.depth):
-            clock[side] -= used
+            clock[side] -= (time.monotonic() - start) * 1000
             if clock[side] < 0:
                 return lost, "time forfeit", moves, False
             clock[side] += args.inc
-        why = check_move(args.kage, args.variant, moves, move, legal)
+        why = check_move(referee, variant, fen, moves, move, legal)
         if why:
             return lost, f"{engine.name} played a move Kage's rules reject: {why}", moves + [move], True
         moves.append(move)
+        # adjudication by the engines' own scores, both agreeing, to save time
+        s = engine.score
+        if s is None:
+            continue
+        if args.resign:
+            cp, n = args.resign
+            bad[side] = bad[side] + 1 if s <= -cp else 0
+            good[side] = good[side] + 1 if s >= cp else 0
+            if bad[side] >= n and good[1 - side] >= n:
+                return lost, "adjudicated: both engines agree", moves, False
+            if good[side] >= n and bad[1 - side] >= n:
+                return won, "adjudicated: both engines agree", moves, False
+        if args.draw and len(moves) - len(pre) >= args.draw[2]:
+            even = even + 1 if abs(s) <= args.draw[0] else 0
+            if even >= 2 * args.draw[1]:
+                return "1/2-1/2", "adjudicated: both engines see it even", moves, False
 
 
-def elo(score):
+def elo_of(score):
     score = min(max(score, 1e-6), 1 - 1e-6)
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(label, points):
-    n = len(points)
-    if not n:
-        print(f"{label}: no games")
-        return
-    mean = sum(points) / n
-    var = sum((p - mean) ** 2 for p in points) / max(n - 1, 1)
-    margin = 1.96 * math.sqrt(var / n)
-    w, l, d = points.count(1.0), points.count(0.0), points.count(0.5)
-    print(f"{label}: {w} - {l} - {d} [{mean:.3f}] {n} games; "
-          f"score {100 * mean:.1f}% +/- {100 * margin:.1f}% (95%); "
-          f"Elo {elo(mean):+.0f} (95% interval {elo(mean - margin):+.0f} .. {elo(mean + margin):+.0f})")
+def score_of(elo):
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+class Stats:
+    """Game points of engine 1 and the pentanomial counts of the pairs."""
+
+    def __init__(self):
+        self.points = []
+        self.penta = [0] * 5  # pairs scoring 0, 0.5, 1, 1.5, 2
+        self.pending = {}
+
+    def add(self, pair, p1):
+        self.points.append(p1)
+        if pair in self.pending:
+            self.penta[int(round(2 * (self.pending.pop(pair) + p1)))] += 1
+        else:
+            self.pending[pair] = p1
+
+    def pair_mean_var(self):
+        n = sum(self.penta)
+        if n == 0:
+            return 0, 0.5, 0
+        xs = [0, 0.25, 0.5, 0.75, 1]
+        mean = sum(c * x for c, x in zip(self.penta, xs)) / n
+        var = sum(c * (x - mean) ** 2 for c, x in zip(self.penta, xs)) / n
+        return n, mean, var
+
+    def llr(self, elo0, elo1):
+        """Log-likelihood ratio of H1 against H0 (normal approximation over pairs)."""
+        n, mean, var = self.pair_mean_var()
+        if n < 2 or var <= 0:
+            return 0.0
+        s0, s1 = score_of(elo0), score_of(elo1)
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+    def elo_margin(self):
+        """(elo, low, high) at 95% from the pairs (or the games, before any pair)."""
+        n, mean, var = self.pair_mean_var()
+        if n < 2:
+            games = self.points
+            if not games:
+                return 0, 0, 0
+            mean = sum(games) / len(games)
+            var = sum((p - mean) ** 2 for p in games) / max(len(games) - 1, 1)
+            n = len(games)
+        margin = 1.96 * math.sqrt(var / n)
+        return elo_of(mean), elo_of(mean - margin), elo_of(mean + margin)
+
+    def line(self):
+        w, l = self.points.count(1.0), self.points.count(0.0)
+        d = len(self.points) - w - l
+        n = len(self.points)
+        mean = sum(self.points) / n if n else 0
+        e, lo, hi = self.elo_margin()
+        return (f"{n} games, +{w} -{l} ={d}, score {100 * mean:.1f}%, "
+                f"Elo {e:+.1f} +/- {(hi - lo) / 2:.1f} (95%)")
 
 
 def make_engine(args, k):
@@ -338,15 +456,51 @@ def make_engine(args, k):
     opts = [tuple(o.split("=", 1)) for o in getattr(args, f"option{k}")]
     name = getattr(args, f"name{k}") or f"engine{k}"
     if proto == "xboard":
-        return XboardEngine(cmd, opts, args.xboard_variant or args.variant, name, args.memory)
-    return UciEngine(cmd, opts, args.uci_variant or args.variant, name)
+        return XboardEngine(cmd, opts, name, args.memory, args.xboard_variant)
+    return UciEngine(cmd, opts, name)
+
+
+def load_openings(args, rng):
+    """[(variant, fen)]: from the file, or random plies from the start."""
+    if args.openings:
+        out = []
+        with open(args.openings) as f:
+            for line in f:
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                variant, _, fen = line.partition("\t")
+                if not fen:
+                    variant, fen = args.variant, line
+                if args.variant_filter and variant != args.variant_filter:
+                    continue
+                out.append((variant, fen, []))
+        if not out:
+            sys.exit(f"{args.openings}: no openings")
+        if not args.ordered:
+            rng.shuffle(out)
+        return out
+    referee = Referee(args.kage)
+    out = []
+    for _ in range(4096):
+        opening = []
+        for _ in range(args.opening_plies):
+            result, _, legal = referee.judge(args.variant, "startpos", opening)
+            if result != "*" or not legal:
+                break
+            # no pass in an opening: a pass answered by a pass is a
+            # repetition that the engines and Kage may judge differently
+            moves = [m for m in legal if not is_pass(m)] or legal
+            opening.append(rng.choice(moves))
+        out.append((args.variant, "startpos", opening))
+    referee.close()
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kage", default="src/kage", help="the kage program used for adjudication")
-    ap.add_argument("--variant", default="shinobiplus", help="Kage's variant id")
-    ap.add_argument("--uci-variant", help="UCI_Variant value, if not the Kage id")
+    ap.add_argument("--kage", default="src/kage", help="the kage program used as referee")
+    ap.add_argument("--variant", default="shinobiplus", help="Kage's variant id (without --openings)")
     ap.add_argument("--xboard-variant", help="XBoard variant name (cashew-shogi for HaChu)")
     for k in (1, 2):
         ap.add_argument(f"--engine{k}", required=True, help=f"command line of engine {k}")
@@ -354,77 +508,128 @@ def main():
         ap.add_argument(f"--option{k}", action="append", default=[], help=f"NAME=VALUE for engine {k}")
         ap.add_argument(f"--name{k}", help=f"name of engine {k} in the output")
     ap.add_argument("--memory", type=int, default=64, help="hash MB sent to XBoard engines (HaChu needs it)")
-    ap.add_argument("--games", type=int, default=10, help="games (rounded up to pairs)")
+    ap.add_argument("--openings", help="file of openings, a line each: VARIANT<TAB>FEN")
+    ap.add_argument("--variant-filter", help="with --openings: only this variant's lines")
+    ap.add_argument("--ordered", action="store_true", help="with --openings: in file order, not shuffled")
+    ap.add_argument("--opening-plies", type=int, default=4, help="random plies, without --openings")
+    ap.add_argument("--games", type=int, default=10, help="games (rounded up to pairs); the most with --sprt")
+    ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop at a decision")
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--beta", type=float, default=0.05)
     ap.add_argument("--movetime", type=int, default=0, help="ms per move")
-    ap.add_argument("--nodes", type=int, default=0, help="nodes per move (UCI only)")
+    ap.add_argument("--nodes", type=int, default=0, help="nodes per move")
     ap.add_argument("--depth", type=int, default=0, help="plies per move")
-    ap.add_argument("--time", type=int, default=10000, help="ms per game and side, without --movetime/--nodes")
+    ap.add_argument("--time", type=int, default=10000, help="ms per game and side, without the others")
     ap.add_argument("--inc", type=int, default=100, help="ms increment per move")
-    ap.add_argument("--opening-plies", type=int, default=4, help="random plies before the engines play")
     ap.add_argument("--max-plies", type=int, default=600, help="draw after this many plies (pychess: 600)")
+    ap.add_argument("--resign", type=lambda s: tuple(int(x) for x in s.split(":")), metavar="CP:MOVES",
+                    help="a side loses when both engines score it at -CP or worse for MOVES moves each")
+    ap.add_argument("--draw", type=lambda s: tuple(int(x) for x in s.split(":")), metavar="CP:MOVES:PLY",
+                    help="a draw when both score within CP for MOVES moves each after ply PLY")
     ap.add_argument("--concurrency", type=int, default=1, help="games played at once")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pgn", help="append the games here (moves in engine text)")
+    ap.add_argument("--quiet", action="store_true", help="no line per game; a status line every 50")
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
+    openings = load_openings(args, rng)
     pairs = (args.games + 1) // 2
-    openings = []
-    for _ in range(pairs):
-        opening = []
-        for _ in range(args.opening_plies):
-            result, _, legal = adjudicate(args.kage, args.variant, opening)
-            if result != "*" or not legal:
-                break
-            # no pass in an opening: a pass answered by a pass is a
-            # repetition that the engines and Kage may judge differently
-            moves = [m for m in legal if not is_pass(m)] or legal
-            opening.append(rng.choice(moves))
-        openings.append(opening)
+    lower = math.log(args.beta / (1 - args.alpha))
+    upper = math.log((1 - args.beta) / args.alpha)
 
     local = threading.local()
-    all_engines = []
+    all_engines, referees = [], []
     lock = threading.Lock()
+    stop = threading.Event()
 
-    def engines():
+    def worker_state():
         if not hasattr(local, "pair"):
-            local.pair = (make_engine(args, 1), make_engine(args, 2))
+            local.pair = [make_engine(args, 1), make_engine(args, 2)]
+            local.referee = Referee(args.kage)
             with lock:
-                all_engines.extend(local.pair)
-        return local.pair
+                all_engines.append(local.pair)
+                referees.append(local.referee)
+        return local.pair, local.referee
 
     def run(job):
         pair, game = job
-        e1, e2 = engines()
-        white, black = (e1, e2) if game == 0 else (e2, e1)
-        result, reason, moves, aborted = play_game(args, white, black, openings[pair])
-        p1 = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-        return pair, game, white.name, black.name, result, reason, moves, aborted, p1 if game == 0 else 1.0 - p1
+        if stop.is_set():
+            return None
+        engines, referee = worker_state()
+        variant, fen, pre = openings[pair % len(openings)]
+        e1, e2 = engines
+        # engine 1 plays the side to move after the opening in game 0
+        first = 0 if fen == "startpos" or fen.split()[1] == "w" else 1
+        mover = (first + len(pre)) % 2
+        one_white = (mover == 0) == (game == 0)
+        white, black = (e1, e2) if one_white else (e2, e1)
+        result, reason, moves, aborted = play_game(args, referee, white, black, variant, fen, pre)
+        p_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        p1 = p_white if one_white else 1.0 - p_white
+        for k, e in enumerate(engines):
+            if e.p.poll() is not None:  # restart a dead engine for the next game
+                engines[k] = make_engine(args, k + 1)
+        return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1
 
-    points, clean = [], []
+    stats, clean = Stats(), []
     jobs = [(p, g) for p in range(pairs) for g in range(2)]
+    decision = None
+    started = time.monotonic()
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
-            for pair, game, wname, bname, result, reason, moves, aborted, p1 in pool.map(run, jobs):
-                points.append(p1)
+            for out in pool.map(run, jobs):
+                if out is None:
+                    continue
+                pair, game, wname, bname, variant, fen, pre, result, reason, moves, aborted, p1 = out
+                stats.add(pair, p1)
                 if not aborted:
                     clean.append(p1)
-                print(f"game {2 * pair + game + 1}: {wname} vs {bname} opening {' '.join(openings[pair])}: "
-                      f"{result} ({reason}) {len(moves)} plies{' [rules disagreement]' if aborted else ''}",
-                      flush=True)
+                n = len(stats.points)
+                if not args.quiet:
+                    where = fen + (" moves " + " ".join(pre) if pre else "")
+                    print(f"game {n}: {wname} vs {bname} {variant} [{where}]: {result} ({reason}) "
+                          f"{len(moves) - len(pre)} plies{' [rules disagreement]' if aborted else ''}", flush=True)
+                elif n % 50 == 0:
+                    llr = f", LLR {stats.llr(*args.sprt):.2f}" if args.sprt else ""
+                    print(f"after {stats.line()}{llr} ({time.monotonic() - started:.0f} s)", flush=True)
                 if args.pgn:
                     with open(args.pgn, "a") as f:
-                        f.write(f'[Variant "{args.variant}"]\n[White "{wname}"]\n[Black "{bname}"]\n'
-                                f'[Result "{result}"]\n[Termination "{reason}"]\n\n{" ".join(moves)} {result}\n\n')
+                        fen_tag = f'[FEN "{fen}"]\n' if fen != "startpos" else ""
+                        f.write(f'[Variant "{variant}"]\n{fen_tag}[White "{wname}"]\n[Black "{bname}"]\n'
+                                f'[Result "{result}"]\n[Termination "{reason}"]\n\n'
+                                f'{" ".join(moves)} {result}\n\n')
+                if args.sprt and not stats.pending and decision is None:
+                    llr = stats.llr(*args.sprt)
+                    if llr >= upper or llr <= lower:
+                        decision = "H1 accepted" if llr >= upper else "H0 accepted"
+                        stop.set()
     finally:
-        for e in all_engines:
-            e.close()
+        for pair in all_engines:
+            for e in pair:
+                e.close()
+        for r in referees:
+            r.close()
     name1, name2 = args.name1 or "engine1", args.name2 or "engine2"
-    summary(f"Score of {name1} vs {name2}", points)
-    if len(clean) != len(points):
-        summary(f"Without the {len(points) - len(clean)} games stopped by a rules disagreement", clean)
-    for e in all_engines[:2]:
-        print(f"{e.name}: {e.nps()} nodes/s over its searches (as it reports them)")
+    limit = (f"nodes={args.nodes}" if args.nodes else f"movetime={args.movetime}ms" if args.movetime
+             else f"depth={args.depth}" if args.depth else f"tc={args.time / 1000:g}+{args.inc / 1000:g}s")
+    variants = sorted({o[0] for o in openings[:pairs]})
+    print(f"Score of {name1} vs {name2}: {stats.line()}")
+    if len(clean) != len(stats.points):
+        s2 = Stats()
+        s2.points = clean
+        print(f"Without the {len(stats.points) - len(clean)} games stopped by a rules disagreement: {s2.line()}")
+    print("pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2): " + " ".join(str(c) for c in stats.penta))
+    for e in (all_engines[0] if all_engines else []):
+        if e.searches:
+            print(f"{e.name}: {e.nps()} nodes/s, mean depth {e.depths / e.searches:.1f} (as it reports them)")
+    head = f"{name1} vs {name2}, {'+'.join(variants)}, {limit}"
+    if args.sprt:
+        llr = stats.llr(*args.sprt)
+        print(f"SPRT[{args.sprt[0]:g},{args.sprt[1]:g}] {head}: {stats.line()}, "
+              f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) {decision or 'no decision'}")
+    else:
+        print(f"Match {head}: {stats.line()}")
     return 0
 
 
