@@ -1,16 +1,10 @@
 /* Command-line subcommands of the kage program (one table in main.c):
- * clients of the core, not part of it. */
+ * clients of the layers, above all of them. */
 #ifndef KAGE_CLI_H
 #define KAGE_CLI_H
 
 /* `kage perft [--divide] VARIANT FEN|startpos DEPTH` and `kage perft --bench`. */
 int cli_perft(int argc, char **argv);
-
-/* `kage uci`: speak UCI on stdin/stdout until `quit` or end of input. */
-int cli_uci(int argc, char **argv);
-
-/* `kage xboard`: speak XBoard/CECP version 2 until `quit` or end of input. */
-int cli_xboard(int argc, char **argv);
 
 /* `kage bench [DEPTH] [HASH_MB]`: search fixed positions of every variant to a
  * fixed depth; print total nodes (a signature of the search) and speed. */

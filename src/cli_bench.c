@@ -4,13 +4,13 @@
  * `kage adjudicate`: the game result after a list of moves and the legal
  * moves that follow, for tools/match.py. */
 #include "cli.h"
-#include "proto_session.h"
+#include "kage/proto/proto.h"
 
-#include "kage/gameend.h"
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/search.h"
-#include "kage/util.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/engine/search.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,10 +2,10 @@
  * line by line with shared/tools/ffish-divide.js and cashew_ref.py, and a
  * speed benchmark over every variant's start position. */
 #include "cli.h"
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/perft.h"
-#include "kage/util.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/perft.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

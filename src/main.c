@@ -3,10 +3,10 @@
 #include "config.h"
 
 #include "cli.h"
-#include "options.h"
-#include "ui.h"
-#include "kage/util.h"
-#include "kage/variant.h"
+#include "kage/proto/proto.h"
+#include "kage/rules/util.h"
+#include "kage/rules/variant.h"
+#include "kage/ui/ui.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,11 +18,25 @@ typedef struct Command {
     int (*run)(int argc, char **argv);
 } Command;
 
+/* `kage uci` and `kage xboard` speak on standard input and output with a
+ * 16 MB hash table until `quit` or the end of input. */
+static int cmd_uci(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return uci_run(stdin, 16);
+}
+
+static int cmd_xboard(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return xboard_run(stdin, 16);
+}
+
 static const Command commands[] = {
     {"perft", "[--divide] VARIANT FEN|startpos DEPTH", "count the legal move tree (move generator test)", cli_perft},
     {"perft", "--bench [--quick]", "move generator speed on every start position", cli_perft},
-    {"uci", "", "run as a UCI engine (as Fairy-Stockfish speaks it) on standard input and output", cli_uci},
-    {"xboard", "", "run as an XBoard/CECP 2 engine on standard input and output", cli_xboard},
+    {"uci", "", "run as a UCI engine (as Fairy-Stockfish speaks it) on standard input and output", cmd_uci},
+    {"xboard", "", "run as an XBoard/CECP 2 engine on standard input and output", cmd_xboard},
     {"bench", "[DEPTH [HASH_MB]]", "search fixed positions of every variant: node signature and speed", cli_bench},
     {"adjudicate", NULL, NULL, cli_adjudicate}, /* for tools/match.py */
 };
@@ -68,8 +82,7 @@ int main(int argc, char **argv)
         /* --help and --version anywhere among the game's options, found by
          * the options parser itself (so that "--load --help" loads a file
          * of that name) and before the config file is read */
-        UiOptions o;
-        switch (options_parse(&o, argc, argv)) {
+        switch (ui_options_check(argc, argv)) {
         case 1:
             usage(stdout);
             return 0;

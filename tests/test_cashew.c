@@ -3,10 +3,10 @@
  * style, and move text in its three forms, both ways. */
 #include "test_util.h"
 
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/notation_cashew.h"
-#include "kage/perft.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/rules/perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #include "test_records.h"
 #include "test_util.h"
 
-#include "kage/clock.h"
+#include "kage/records/clock.h"
 
 #include <string.h>
 

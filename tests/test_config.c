@@ -6,10 +6,10 @@
 #include "test_records.h"
 #include "test_util.h"
 
-#include "kage/config.h"
-#include "kage/notation.h"
-#include "kage/savegame.h"
-#include "kage/util.h"
+#include "kage/records/config.h"
+#include "kage/rules/notation.h"
+#include "kage/records/savegame.h"
+#include "kage/rules/util.h"
 
 #include <dirent.h>
 #include <errno.h>

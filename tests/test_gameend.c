@@ -1,7 +1,7 @@
 /* Every way a game ends, with its reason. */
 #include "test_util.h"
 
-#include "kage/gameend.h"
+#include "kage/rules/gameend.h"
 
 #include <stdio.h>
 

@@ -3,8 +3,8 @@
 #include "test_util.h"
 #include "test_records.h"
 
-#include "kage/notation.h"
-#include "kage/util.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,9 +2,9 @@
  * name, and the invariants that must hold after every move. */
 #include "test_util.h"
 
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/perft.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,10 +2,10 @@
  * legal move printed and parsed back, and clear errors for bad input. */
 #include "test_util.h"
 
-#include "kage/gameend.h"
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/util.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

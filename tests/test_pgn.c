@@ -4,11 +4,11 @@
 #include "test_records.h"
 #include "test_util.h"
 
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/notation_cashew.h"
-#include "kage/pgn.h"
-#include "kage/util.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/records/pgn.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

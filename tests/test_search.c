@@ -5,11 +5,11 @@
  * by a brute-force solver built on game_result(), independent of the search. */
 #include "test_util.h"
 
-#include "kage/gameend.h"
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/notation_cashew.h"
-#include "kage/search.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/engine/search.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -1,16 +1,17 @@
 /* Unit tests of the game screen's pure parts: key and mouse decoding through
  * libtermkey's abstract instance, layout arithmetic, themes, options, glyphs
  * and the game controller.  Names read function__behaviour__condition. */
-#include "ui.h"
+#include "kage/ui/ui.h"
+#include "test_ui.h"
 
-#include "game.h"
+#include "kage/records/game.h"
 #include "glyph.h"
 #include "keys.h"
 #include "layout.h"
 #include "options.h"
 #include "theme.h"
 
-#include "kage/notation.h"
+#include "kage/rules/notation.h"
 
 #include <locale.h>
 #include <setjmp.h>

@@ -4,10 +4,11 @@
  * colour pairs) as a person would read the terminal.  Nothing is sent to a
  * real terminal, so these run anywhere terminfo knows xterm-256color.
  * Names read function__behaviour__condition. */
-#include "ui.h"
+#include "kage/ui/ui.h"
+#include "test_ui.h"
 #include "ui_internal.h"
 
-#include "kage/notation.h"
+#include "kage/rules/notation.h"
 
 #include <locale.h>
 #include <setjmp.h>

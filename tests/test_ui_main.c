@@ -1,6 +1,6 @@
 /* Runner for the UI's cmocka groups: key decoding, layout, themes, options,
  * and drawing checked cell by cell on an ncurses screen model. */
-#include "ui.h"
+#include "test_ui.h"
 
 int main(void)
 {

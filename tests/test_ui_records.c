@@ -3,11 +3,12 @@
  * and resuming it (and a damaged one), browsing and a new line from an
  * earlier point, PGN save and load, and the config file under the options.
  * Names read function__behaviour__condition. */
-#include "ui.h"
+#include "kage/ui/ui.h"
+#include "test_ui.h"
 #include "ui_internal.h"
 
-#include "kage/notation.h"
-#include "kage/util.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/util.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

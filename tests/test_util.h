@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "kage/position.h"
+#include "kage/rules/position.h"
 
 /* A fresh variant and position set from fen (NULL: the start); both freed by
  * test_free.  Fails the test on a bad FEN. */

@@ -13,10 +13,10 @@
  *   soak [--seconds N] [--games N] [--seed N] [--variant ID] [--verbose]
  *
  * Exit status 0 when no check failed, 1 otherwise (with the game so far). */
-#include "kage/gameend.h"
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/search.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/engine/search.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -2,10 +2,10 @@
  * has a name, a help line and one function; each binding maps a key name to
  * an action name.  The help screen and `kage --help` are printed from these
  * tables, so they cannot drift from what the keys do. */
-#include "ui.h"
+#include "kage/ui/ui.h"
 #include "ui_internal.h"
 
-#include "kage/movegen.h"
+#include "kage/rules/movegen.h"
 
 #include <signal.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * person, the AI's turn, new games.  Drawing is in draw.c, keys in actions.c. */
 #include "ui_internal.h"
 
-#include "kage/movegen.h"
+#include "kage/rules/movegen.h"
 
 #include <stdarg.h>
 #include <stdio.h>

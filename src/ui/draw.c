@@ -4,7 +4,7 @@
  * bytes over a slow link. */
 #include "ui_internal.h"
 
-#include "kage/movegen.h"
+#include "kage/rules/movegen.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 #ifndef KAGE_UI_GLYPH_H
 #define KAGE_UI_GLYPH_H
 
-#include "kage/variant.h"
+#include "kage/rules/variant.h"
 
 typedef enum GlyphSet { GLYPHS_UNICODE, GLYPHS_LETTERS } GlyphSet;
 

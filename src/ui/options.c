@@ -3,7 +3,7 @@
  * lists what would have been accepted. */
 #include "options.h"
 
-#include "kage/variant.h"
+#include "kage/rules/variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
 #ifndef KAGE_UI_OPTIONS_H
 #define KAGE_UI_OPTIONS_H
 
-#include "kage/clock.h"
-#include "kage/config.h"
+#include "kage/records/clock.h"
+#include "kage/records/config.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -3,10 +3,10 @@
  * two threads share. */
 #include "player.h"
 
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/search.h"
-#include "kage/util.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/engine/search.h"
+#include "kage/rules/util.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -5,7 +5,7 @@
 #ifndef KAGE_UI_PLAYER_H
 #define KAGE_UI_PLAYER_H
 
-#include "kage/position.h"
+#include "kage/rules/position.h"
 
 typedef struct Player Player;
 

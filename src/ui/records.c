@@ -3,8 +3,8 @@
  * plain text to select with the mouse, and browse through the game. */
 #include "ui_internal.h"
 
-#include "kage/movegen.h"
-#include "kage/util.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * and resuming it at the next start. */
 #include "ui_internal.h"
 
-#include "kage/savegame.h"
+#include "kage/records/savegame.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,11 +2,11 @@
  * a self-pipe, poll() on the keyboard and that pipe, keys dispatched by the
  * screen that is open.  The terminal is restored on every way out: normal
  * exit, SIGTERM, SIGHUP, SIGINT, Ctrl-Z (and fg), and even a crash. */
-#include "ui.h"
+#include "kage/ui/ui.h"
 #include "ui_internal.h"
 
-#include "kage/util.h"
-#include "kage/variant.h"
+#include "kage/rules/util.h"
+#include "kage/rules/variant.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -376,6 +376,12 @@ static bool check_load(const char *path, const char *variant)
 }
 
 void ui_options_help(FILE *f) { options_help(f); }
+
+int ui_options_check(int argc, char **argv)
+{
+    UiOptions o;
+    return options_parse(&o, argc, argv);
+}
 
 int ui_main(int argc, char **argv)
 {

@@ -3,7 +3,7 @@
 #ifndef KAGE_UI_INTERNAL_H
 #define KAGE_UI_INTERNAL_H
 
-#include "game.h"
+#include "kage/records/game.h"
 #include "glyph.h"
 #include "keys.h"
 #include "layout.h"
@@ -11,10 +11,10 @@
 #include "player.h"
 #include "theme.h"
 
-#include "kage/clock.h"
-#include "kage/config.h"
-#include "kage/pgn.h"
-#include "kage/savegame.h"
+#include "kage/records/clock.h"
+#include "kage/records/config.h"
+#include "kage/records/pgn.h"
+#include "kage/records/savegame.h"
 
 #include <curses.h>
 

@@ -1,8 +1,8 @@
 /* libFuzzer target: the FEN reader.  Any input either is rejected with a
  * message or gives a position that prints and reads back the same, stays
  * consistent, and survives a few moves. */
-#include "kage/movegen.h"
-#include "kage/position.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/position.h"
 
 #include <stdlib.h>
 #include <string.h>

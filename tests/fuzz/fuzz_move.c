@@ -1,9 +1,9 @@
 /* libFuzzer target: move text (SAN, UCI, and the readable forms).  Text is
  * either rejected with a message or names a legal move that prints and
  * parses back to itself. */
-#include "kage/movegen.h"
-#include "kage/notation.h"
-#include "kage/position.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/position.h"
 
 #include <stdlib.h>
 #include <string.h>

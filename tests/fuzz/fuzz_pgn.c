@@ -1,7 +1,7 @@
 /* libFuzzer target: the PGN reader.  Any input is either rejected with a
  * "line N: ..." message and nothing returned, or gives games whose moves
  * replay, and which the writer writes and the reader reads back the same. */
-#include "kage/pgn.h"
+#include "kage/records/pgn.h"
 
 #include <stdlib.h>
 #include <string.h>

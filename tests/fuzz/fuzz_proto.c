@@ -3,7 +3,7 @@
  * Every line, sensible or not, gets an answer or an error reply and never
  * a crash; searches are capped at a few hundred nodes so that `go
  * infinite` or `sd 99` cannot stall the fuzzer. */
-#include "proto_session.h"
+#include "kage/proto/proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>

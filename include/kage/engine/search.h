@@ -1,0 +1,74 @@
+/* The built-in engine: iterative-deepening alpha-beta search over the rules,
+ * for every variant.  An Engine owns its transposition table and move
+ * ordering history; one search runs at a time, possibly on a worker thread,
+ * and engine_stop() may be called from any other thread. */
+#ifndef KAGE_SEARCH_H
+#define KAGE_SEARCH_H
+
+#include "kage/rules/position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What limits a search.  Zero means "no limit" for every field; with no
+ * limit at all the search runs until engine_stop() (or to its depth cap). */
+typedef struct SearchLimits {
+    int depth;          /* plies */
+    uint64_t nodes;
+    int movetime_ms;    /* exactly this long per move (minus a safety margin) */
+    int time_ms[2];     /* clocks, indexed by colour (WHITE = the first player) */
+    int inc_ms[2];
+    int byoyomi_ms;
+    int moves_to_go;    /* moves until the next time control, 0 = sudden death */
+    bool infinite;      /* search until stopped, whatever the other fields say */
+    int level;          /* 1..10, 10 = strongest; 0 means 10 */
+} SearchLimits;
+
+/* Progress of a search, reported after each completed iteration. */
+typedef struct SearchInfo {
+    int depth, seldepth;
+    int score_cp;       /* side to move's view; meaningless when mate_in != 0 */
+    int mate_in;        /* plies, 0 = none; negative = being mated */
+    uint64_t nodes;
+    uint64_t nps;
+    int time_ms;
+    Move pv[64];
+    int pvlen;
+} SearchInfo;
+
+typedef void (*SearchInfoFn)(void *ctx, const SearchInfo *info);
+
+typedef struct Engine Engine;
+
+/* A new engine with a transposition table of about hash_mb megabytes
+ * (at least 1); it plays every variant. */
+Engine *engine_new(size_t hash_mb);
+
+void engine_free(Engine *e);
+
+/* Forget everything learnt in the previous game (table, history) and draw a
+ * fresh seed for the lower levels' randomness. */
+void engine_new_game(Engine *e);
+
+/* Make the lower levels' choices reproducible: the same seed, position and
+ * limits give the same move (single-threaded search). */
+void engine_set_seed(Engine *e, uint64_t seed);
+
+/* Search pos (not modified on return) and return the best move (MOVE_NONE if
+ * none); blocking; callable from a worker thread. fn (may be NULL) is called
+ * on the searching thread after each iteration and once at the end. */
+Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfoFn fn, void *ctx);
+
+/* Thread-safe: the running search returns its best move soon. */
+void engine_stop(Engine *e);
+
+/* Static evaluation of pos in centipawns from the side to move's view
+ * (for tests, tuning and the UI's evaluation display). */
+int engine_evaluate(Engine *e, const Position *pos);
+
+/* Scores at or beyond this magnitude are mates (or rule wins) in plies. */
+#define SEARCH_MATE 32000
+#define SEARCH_MATE_BOUND 31000
+
+#endif

@@ -1,0 +1,57 @@
+/* The autosave: the game in progress, written after every move and when
+ * Kage exits, read at the next start to resume it.
+ *
+ * It is a PGN file (pgn.h), so any PGN reader can open it, with these tags
+ * after the usual ones:
+ *
+ *   [KageMode "hotseat"]       play-first, play-second, hotseat, watch
+ *   [KageLevel "4"]            the AI level
+ *   [KageFlip "1"]             hot-seat auto-flip, 0 or 1
+ *   [KageClock "5+3; white 283120 0 main; black 300000 0 main; turn black; paused"]
+ *                              the clocks (clock_save); absent without a clock
+ *   [KageMoves "23"]           how many moves follow: a file cut short is
+ *                              found out, not resumed with moves missing
+ *
+ * It lives in $XDG_STATE_HOME/kage/autosave.pgn and is written atomically
+ * (config_write_atomic). */
+#ifndef KAGE_SAVEGAME_H
+#define KAGE_SAVEGAME_H
+
+#include "kage/records/clock.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/position.h"
+
+typedef struct SaveGame {
+    const VariantDef *def;
+    char *start_fen; /* NULL: the variant's start */
+    Move *moves;
+    int nmoves;
+    char mode[16];   /* play-first, play-second, hotseat, watch */
+    int level;
+    bool flip;
+    bool has_clock;
+    Clock clock;     /* restored paused: clock_resume it when play goes on */
+    GameResult result; /* a result the position does not show (resignation, time) or none */
+} SaveGame;
+
+#define SAVEGAME_FILE "autosave.pgn"
+
+/* The autosave's text for s; v may be NULL (then one is built for the
+ * purpose).  NULL with a message if the game is not consistent. */
+char *savegame_format(const SaveGame *s, const Variant *v, KageError *err);
+/* Read an autosave's text; the clock (if any) is rebuilt on the time source
+ * now/ctx.  On error *out is untouched and err says what is wrong. */
+bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, SaveGame *out, KageError *err);
+/* Free the start FEN and moves of a parsed or loaded save. */
+void savegame_free(SaveGame *s);
+
+/* Write the autosave atomically to path (NULL: the default place, whose
+ * directory is created). */
+bool savegame_write(const SaveGame *s, const Variant *v, const char *path, KageError *err);
+/* Load the autosave at path (NULL: the default place): 1 when loaded, 0 when
+ * there is none, -1 when it is damaged (err says how; start a fresh game). */
+int savegame_load(const char *path, ClockNowFn now, void *ctx, SaveGame *out, KageError *err);
+/* Delete the autosave (when its game is over); no autosave is no error. */
+bool savegame_remove(const char *path, KageError *err);
+
+#endif

@@ -1,0 +1,225 @@
+/* The engine around the search: its life cycle, time management, playing
+ * levels, and the iterative-deepening driver that reports progress. */
+#include "search_internal.h"
+#include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct Engine {
+    TT tt;
+    EvalParams ep;
+    Search *s;
+    Position *work;    /* private copy of the position being searched */
+    _Atomic bool stop;
+    uint64_t rng;
+};
+
+/* Playing levels 1..9: a depth cap, a node cap, and the amplitude of the
+ * random bonus each root move gets (centipawns).  Level 10 is unlimited. */
+static const struct {
+    int depth;
+    uint64_t nodes;
+    int noise;
+} levels[11] = {
+    [1] = {1, 2000, 300},   [2] = {2, 5000, 220},     [3] = {2, 15000, 160},
+    [4] = {3, 40000, 110},  [5] = {4, 100000, 75},    [6] = {5, 250000, 50},
+    [7] = {6, 600000, 32},  [8] = {8, 1500000, 20},   [9] = {10, 4000000, 10},
+    [10] = {0, 0, 0},
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec;
+}
+
+Engine *engine_new(size_t hash_mb)
+{
+    Engine *e = xcalloc(1, sizeof *e);
+    tt_init(&e->tt, hash_mb);
+    e->s = xcalloc(1, sizeof *e->s);
+    atomic_init(&e->stop, false);
+    e->rng = clock_seed();
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    tt_free(&e->tt);
+    pos_free(e->work);
+    free(e->s);
+    free(e);
+}
+
+void engine_new_game(Engine *e)
+{
+    tt_clear(&e->tt);
+    memset(e->s->history, 0, sizeof e->s->history);
+    e->rng = clock_seed();
+}
+
+void engine_set_seed(Engine *e, uint64_t seed) { e->rng = seed; }
+
+void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+
+static void ensure_eval(Engine *e, const Variant *v)
+{
+    if (e->ep.def != v->def)
+        eval_init(&e->ep, v);
+}
+
+int engine_evaluate(Engine *e, const Position *pos)
+{
+    ensure_eval(e, pos->v);
+    return eval_evaluate(&e->ep, pos);
+}
+
+/* Time for this move: a soft target (do not start another iteration after
+ * most of it is used) and a hard limit that keeps a safety margin on the
+ * clock, so that the engine never loses on time. */
+static void plan_time(const SearchLimits *lim, Color us, int64_t *soft, int64_t *hard)
+{
+    *soft = *hard = 0;
+    if (lim->infinite)
+        return;
+    if (lim->movetime_ms > 0) {
+        int margin = lim->movetime_ms > 200 ? 30 : lim->movetime_ms / 8;
+        *soft = *hard = lim->movetime_ms - margin > 1 ? lim->movetime_ms - margin : 1;
+        return;
+    }
+    int64_t t = lim->time_ms[us] > 0 ? lim->time_ms[us] : 0, inc = lim->inc_ms[us] > 0 ? lim->inc_ms[us] : 0;
+    int64_t by = lim->byoyomi_ms > 0 ? lim->byoyomi_ms : 0;
+    if (t == 0 && by == 0 && inc == 0)
+        return;
+    int64_t total = t + by;
+    int64_t margin = 30 + total / 50 < 250 ? 30 + total / 50 : 250;
+    int64_t usable = total - margin > 1 ? total - margin : (total / 2 > 1 ? total / 2 : 1);
+    int mtg = lim->moves_to_go > 0 ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40) : 30;
+    int64_t target = t / mtg + inc * 3 / 4 + by;
+    int64_t cap = t / 3 + by;
+    *hard = target * 4 < cap ? target * 4 : cap;
+    if (*hard > usable)
+        *hard = usable;
+    if (*hard < 1)
+        *hard = 1;
+    *soft = target < *hard ? target : *hard;
+}
+
+static void fill_info(const Search *s, SearchInfo *info, int depth)
+{
+    memset(info, 0, sizeof *info);
+    int64_t ms = search_now_ms() - s->start_ms;
+    info->depth = depth;
+    info->seldepth = s->seldepth;
+    info->score_cp = s->best_score;
+    if (s->best_score >= SEARCH_MATE_BOUND)
+        info->mate_in = SEARCH_MATE - s->best_score;
+    else if (s->best_score <= -SEARCH_MATE_BOUND)
+        info->mate_in = -(SEARCH_MATE + s->best_score);
+    info->nodes = s->nodes;
+    info->time_ms = (int)ms;
+    info->nps = ms > 0 ? s->nodes * 1000 / (uint64_t)ms : s->nodes * 1000;
+    info->pvlen = s->best_pvlen < 64 ? s->best_pvlen : 64;
+    memcpy(info->pv, s->best_pv, (size_t)info->pvlen * sizeof(Move));
+}
+
+Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfoFn fn, void *ctx)
+{
+    Search *s = e->s;
+    SearchLimits none = {0};
+    if (!lim)
+        lim = &none;
+    atomic_store(&e->stop, false);
+    if (!e->work)
+        e->work = pos_new(pos->v);
+    pos_copy(e->work, pos);
+    ensure_eval(e, pos->v);
+    tt_new_search(&e->tt);
+    s->pos = e->work;
+    s->tt = &e->tt;
+    s->ep = &e->ep;
+    s->stop = &e->stop;
+    s->start_ms = search_now_ms();
+
+    int level = lim->level >= 1 && lim->level <= 10 ? lim->level : 10;
+    int64_t soft, hard;
+    plan_time(lim, pos->side, &soft, &hard);
+    s->hard_ms = hard;
+    s->node_limit = lim->infinite ? 0 : lim->nodes;
+    int max_depth = lim->depth > 0 && !lim->infinite ? lim->depth : MAX_PLY - 8;
+    if (levels[level].depth && max_depth > levels[level].depth)
+        max_depth = levels[level].depth;
+    if (levels[level].nodes && (!s->node_limit || s->node_limit > levels[level].nodes))
+        s->node_limit = levels[level].nodes;
+
+    int nroot = search_begin(s);
+    uint64_t salt = splitmix64(&e->rng);
+    for (int i = 0; i < nroot; i++) {
+        uint64_t r = salt ^ (s->root[i].move * 0x9e3779b97f4a7c15ull);
+        int amp = levels[level].noise;
+        s->root[i].noise = amp ? (int)(splitmix64(&r) % (uint64_t)(2 * amp + 1)) - amp : 0;
+    }
+    int score = 0, completed = 0;
+    SearchInfo info;
+    for (int depth = 1; nroot && depth <= max_depth; depth++) {
+        int delta = 25, alpha = -SEARCH_INF, beta = SEARCH_INF;
+        if (depth >= 5 && abs(score) < SEARCH_MATE_BOUND) {
+            alpha = score - delta;
+            beta = score + delta;
+        }
+        for (;;) {
+            int v = search_root(s, depth, alpha, beta);
+            if (s->stopped)
+                break;
+            if (v <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = v - delta > -SEARCH_INF ? v - delta : -SEARCH_INF;
+            } else if (v >= beta) {
+                beta = v + delta < SEARCH_INF ? v + delta : SEARCH_INF;
+            } else {
+                score = v;
+                break;
+            }
+            delta += delta / 2 + 10;
+            if (delta > 600)
+                alpha = -SEARCH_INF, beta = SEARCH_INF;
+        }
+        if (s->stopped)
+            break;
+        completed = depth;
+        if (fn) {
+            fill_info(s, &info, depth);
+            fn(ctx, &info);
+        }
+        int64_t elapsed = search_now_ms() - s->start_ms;
+        if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
+            break; /* a shorter mate would have been found by now */
+        if (!lim->infinite && ((nroot == 1 && hard) || (soft && elapsed >= soft * 6 / 10)))
+            break;
+    }
+    /* an infinite search waits for engine_stop() even when it is done */
+    while (lim->infinite && !s->stopped && !atomic_load(&e->stop)) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    if (fn && nroot) {
+        fill_info(s, &info, completed);
+        fn(ctx, &info);
+    }
+    atomic_store(&e->stop, false);
+    return nroot ? s->best_move : MOVE_NONE;
+}

@@ -1,0 +1,969 @@
+/* The alpha-beta search: principal variation search with a transposition
+ * table, null move, late move reductions and a quiescence search over
+ * captures and promotions.  Game ends follow each variant's rules: mate and
+ * stalemate values, campmate, King capture (Cashew), repetition rules. */
+#include "search_internal.h"
+#include "kage/rules/movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NULL_MOVE move_make(0, 0, MOVE_PASS, 0)
+
+int64_t search_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static inline int mated_in(int ply) { return -SEARCH_MATE + ply; }
+static inline int mate_in(int ply) { return SEARCH_MATE - ply; }
+
+/* Mate scores are stored in the table relative to the node, not the root. */
+static int score_to_tt(int score, int ply)
+{
+    return score >= SEARCH_MATE_BOUND ? score + ply : score <= -SEARCH_MATE_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score >= SEARCH_MATE_BOUND ? score - ply : score <= -SEARCH_MATE_BOUND ? score + ply : score;
+}
+
+/* 1. Stop conditions, polled every 1024 nodes: engine_stop(), the hard
+ * time limit and the node limit. */
+static bool check_stop(Search *s)
+{
+    if (s->stopped)
+        return true;
+    if ((s->nodes & 1023) || !s->can_stop)
+        return false;
+    if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
+        (s->hard_ms && search_now_ms() - s->start_ms >= s->hard_ms) || (s->node_limit && s->nodes >= s->node_limit))
+        s->stopped = true;
+    return s->stopped;
+}
+
+/* --- game ends -------------------------------------------------------------- */
+
+/* Ends decided before any move is generated: campmate (the side that just
+ * moved reached its flag rank), and in games without a check rule a King
+ * that is gone or (below the root, where a move must be chosen) can be
+ * taken at once. */
+static bool immediate_end(Search *s, int ply, int *score)
+{
+    Position *pos = s->pos;
+    const Variant *v = pos->v;
+    if (s->ep->has_flag && movegen_campmate(pos)) {
+        *score = mated_in(ply);
+        return true;
+    }
+    if (!v->def->check_rule && v->royal_types) {
+        Color us = pos->side;
+        if (!pos->king[us]) {
+            *score = mated_in(ply);
+            return true;
+        }
+        if (ply > 0 && (!pos->king[!us] || pos_attacked(pos, pos->king[!us], us))) {
+            *score = mate_in(ply + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The value of having no legal move: mate, or the variant's stalemate value. */
+static int no_moves_value(Position *pos, bool in_check, int ply)
+{
+    const VariantDef *d = pos->v->def;
+    if (!d->check_rule || in_check)
+        return mated_in(ply);
+    switch (d->stalemate_value) {
+    case VALUE_LOSS:
+        return mated_in(ply);
+    case VALUE_WIN:
+        return mate_in(ply);
+    default:
+        return 0;
+    }
+}
+
+/* Check (and, for Cashew, attack) flags of the last `span` states, by
+ * unmaking and remaking the moves, as game_result() does. */
+static void cycle_flags(Position *pos, int span, bool want_attack, int8_t check[], int8_t attack[])
+{
+    Move moves[MAX_PLY * 2 + 8];
+    int k;
+    for (k = 0; k <= span; k++) {
+        check[k] = (int8_t)pos_in_check(pos);
+        attack[k] = (int8_t)(want_attack && pos_mover_attacks(pos));
+        if (k == span)
+            break;
+        moves[k] = pos->st->move;
+        pos_unmake(pos);
+    }
+    for (k = span - 1; k >= 0; k--) {
+        pos_make(pos, moves[k]);
+        pos->st->in_check = check[k];
+        if (want_attack)
+            pos->st->attacking = attack[k];
+    }
+}
+
+static bool every(const int8_t *f, int from, int to)
+{
+    for (int k = from; k <= to; k += 2)
+        if (!f[k])
+            return false;
+    return true;
+}
+
+static bool none(const int8_t *f, int from, int to)
+{
+    for (int k = from; k <= to; k += 2)
+        if (f[k])
+            return false;
+    return true;
+}
+
+/* The value of a repetition cycle of `span` plies for the side to move,
+ * under the variant's rule (gameend.c decides the same way). */
+static int cycle_value(Search *s, int span, int ply)
+{
+    Position *pos = s->pos;
+    enum RepetitionRule rule = pos->v->def->rep_rule;
+    if (rule == REP_DRAW)
+        return 0;
+    if (rule == REP_REPEATER_LOSES)
+        return mate_in(ply);
+    if (span > MAX_PLY * 2)
+        return 0;
+    int8_t check[MAX_PLY * 2 + 8], attack[MAX_PLY * 2 + 8];
+    cycle_flags(pos, span, rule == REP_CHECK_THEN_CHASE, check, attack);
+    if (rule == REP_PERPETUAL_CHECK) {
+        bool them = every(check, 0, span), us = every(check, 1, span - 1);
+        return them && !us ? mate_in(ply) : us && !them ? mated_in(ply) : 0;
+    }
+    bool check_them = every(check, 0, span - 2), check_us = every(check, 1, span - 1);
+    if (check_them != check_us)
+        return check_them ? mate_in(ply) : mated_in(ply);
+    bool chase_them = every(attack, 0, span - 2), chase_us = every(attack, 1, span - 1);
+    bool quiet_them = none(attack, 0, span - 2), quiet_us = none(attack, 1, span - 1);
+    if (chase_them && quiet_us)
+        return mate_in(ply);
+    if (chase_us && quiet_them)
+        return mated_in(ply);
+    return quiet_them && quiet_us ? 0 : mate_in(ply);
+}
+
+/* Has this position occurred before?  A repetition inside the search tree
+ * counts at once (whoever benefits can repeat it again); one with the game
+ * history only when it completes the variant's n-fold count. */
+static bool repetition(Search *s, int ply, int *score)
+{
+    Position *pos = s->pos;
+    const VariantDef *d = pos->v->def;
+    int end = pos->ply - s->null_floor;
+    if (!d->captures_to_hand && pos->st->halfmove < end)
+        end = pos->st->halfmove;
+    int count = 0, nfold = d->nfold ? d->nfold : 3;
+    uint64_t key = pos->st->key;
+    for (int i = 4; i <= end; i += 2)
+        if (pos->hist[pos->ply - i].key == key &&
+            (pos->ply - i >= s->root_ply || ++count + 1 >= nfold)) {
+            *score = d->nfold ? cycle_value(s, i, ply) : 0;
+            return true;
+        }
+    return false;
+}
+
+/* --- checks told before the move is made -------------------------------------- */
+
+static int sgn(int x) { return (x > 0) - (x < 0); }
+
+static void check_tables_init(CheckTables *ct, const Variant *v)
+{
+    memset(ct, 0, sizeof *ct);
+    ct->def = v->def;
+    ct->usable = v->def->check_rule && !v->special_types && v->def->promo_rule != PROMO_ON_CAPTURE;
+    int centre = v->sq_of[(v->ranks / 2) * v->files + v->files / 2];
+    for (int k = 0; k < 8; k++) {
+        ct->udx[k] = (int8_t)(v->file_of[centre + v->dir8[k]] - v->file_of[centre]);
+        ct->udy[k] = (int8_t)(v->rank_of[centre + v->dir8[k]] - v->rank_of[centre]);
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        for (int t = 1; t <= v->ntypes; t++)
+            for (int i = 0; i < v->moves[c][t].nslide; i++) {
+                int off = v->moves[c][t].slide[i].off, k;
+                for (k = 0; k < 8 && v->dir8[k] != off; k++)
+                    ;
+                if (k == 8)
+                    ct->usable = false; /* a rider off the 8 lines (nightrider) */
+                else
+                    ct->sdx[c][t][i] = ct->udx[k], ct->sdy[c][t][i] = ct->udy[k];
+            }
+        const AttackTable *at = &v->attack[c];
+        for (int k = 0; k < 8; k++) {
+            ct->disc[c][k] = -1;
+            for (int i = 0; i < at->nslide; i++)
+                if (at->slide[i].dir == -v->dir8[k])
+                    ct->disc[c][k] = (int8_t)i;
+        }
+        for (int i = 0; i < at->nslide; i++) {
+            int k;
+            for (k = 0; k < 8 && at->slide[i].dir != v->dir8[k]; k++)
+                ;
+            if (k == 8)
+                ct->usable = false;
+        }
+    }
+}
+
+/* Does a piece of type t of colour us standing on `to` attack ksq, with
+ * `from` emptied by the move? */
+static bool piece_checks(const Search *s, Color us, int t, int from, int to, int ksq)
+{
+    const Variant *v = s->pos->v;
+    const Piece *b = s->pos->board;
+    const PieceMoves *pm = &v->moves[us][t];
+    for (int i = 0; i < pm->nleap; i++)
+        if (to + pm->leap[i].off == ksq && (pm->leap[i].mode & MODE_CAPTURE))
+            return true;
+    int df = v->file_of[ksq] - v->file_of[to], dr = v->rank_of[ksq] - v->rank_of[to];
+    for (int i = 0; i < pm->nslide; i++) {
+        int sx = s->ct.sdx[us][t][i], sy = s->ct.sdy[us][t][i];
+        if (!(pm->slide[i].mode & MODE_CAPTURE) || sgn(df) != sx || sgn(dr) != sy || (sx && sy && abs(df) != abs(dr)))
+            continue;
+        int dist = sx ? abs(df) : abs(dr);
+        if (dist > pm->slide[i].range)
+            continue;
+        int sq = to + pm->slide[i].off;
+        for (int k = 1; k < dist && (b[sq] == PIECE_EMPTY || sq == from); k++)
+            sq += pm->slide[i].off;
+        if (sq == ksq)
+            return true;
+    }
+    return false;
+}
+
+/* Does moving away from `from` (to `to`) open a line of ours onto ksq? */
+static bool discovers_check(const Search *s, Color us, int from, int to, int ksq)
+{
+    const Variant *v = s->pos->v;
+    const Piece *b = s->pos->board;
+    int df = v->file_of[from] - v->file_of[ksq], dr = v->rank_of[from] - v->rank_of[ksq];
+    if (df && dr && abs(df) != abs(dr))
+        return false;
+    int k;
+    for (k = 0; k < 8 && (s->ct.udx[k] != sgn(df) || s->ct.udy[k] != sgn(dr)); k++)
+        ;
+    int i = s->ct.disc[us][k];
+    if (i < 0)
+        return false;
+    const AttackTable *at = &v->attack[us];
+    int dir = v->dir8[k], sq = ksq;
+    for (int d = 1; d <= at->slide[i].maxr; d++) {
+        sq += dir;
+        if (sq == to)
+            return false;
+        Piece p = b[sq];
+        if (p == PIECE_EMPTY || sq == from)
+            continue;
+        return (p & 0xC0) == ((unsigned)us << 6) && ((at->slide[i].types_within[d] >> (p & PIECE_TYPE_MASK)) & 1);
+    }
+    return false;
+}
+
+/* Will the legal move m give check?  Exact for the plain moves and drops of
+ * the 8x8 games (tested against pos_in_check() after the move); castling,
+ * en passant and the rest are reported as checks, so never pruned. */
+static bool gives_check(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int ksq = pos->king[!us], kind = move_kind(m), from = move_from(m), to = move_to(m);
+    if (!v->def->check_rule || !ksq)
+        return false;
+    if (!s->ct.usable || (kind != MOVE_NORMAL && kind != MOVE_PROMO && kind != MOVE_DROP))
+        return true;
+    if (kind == MOVE_DROP)
+        return piece_checks(s, us, move_drop_type(m), NO_SQUARE, to, ksq);
+    int t = piece_type(pos->board[from]);
+    if (kind == MOVE_PROMO)
+        t = v->type[t].promotes;
+    return piece_checks(s, us, t, from, to, ksq) || discovers_check(s, us, from, to, ksq);
+}
+
+/* --- move ordering ------------------------------------------------------------ */
+
+static int moving_type(const Position *pos, Move m)
+{
+    return move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
+}
+
+/* The value of everything m captures (0 for a quiet move). */
+static int captured_value(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int kind = move_kind(m), v = 0;
+    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
+        return 0;
+    if (kind == MOVE_EP)
+        return s->ep->value[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
+    Piece p = pos->board[move_to(m)];
+    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
+        v += s->ep->value[piece_type(p)];
+    if (kind == MOVE_LOCUST) {
+        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                v += s->ep->value[piece_type(pos->board[move_from(m) + (k + 1) * d])];
+    }
+    return v;
+}
+
+/* What promotion adds to the moving piece (promotion by capture included). */
+static int promotion_gain(const Search *s, Move m, bool capture)
+{
+    const Variant *v = s->pos->v;
+    if (move_kind(m) == MOVE_DROP)
+        return 0;
+    int t = piece_type(s->pos->board[move_from(m)]);
+    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
+    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
+}
+
+/* Captures and promotions: the moves the noisy generator gives. */
+static bool is_noisy(const Position *pos, Move m)
+{
+    return move_kind(m) == MOVE_PROMO || movegen_is_capture(pos, m);
+}
+
+/* Most valuable victim first, least valuable attacker next. */
+static int noisy_score(const Search *s, Move m)
+{
+    int cap = captured_value(s, m);
+    int gain = promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
+    return (cap + gain) * 8 - s->ep->value[moving_type(s->pos, m)] / 8;
+}
+
+/* A capture that gives up more than it takes when the square is defended
+ * (a cheap stand-in for a static exchange evaluation). */
+static bool losing_capture(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int cap = captured_value(s, m);
+    if (move_kind(m) == MOVE_DROP || promotion_gain(s, m, cap > 0) || cap >= s->ep->value[moving_type(pos, m)])
+        return false;
+    return pos_attacked(pos, move_to(m), !pos->side);
+}
+
+static int quiet_score(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    return s->history[pos->side][moving_type(pos, m)][move_to(m)];
+}
+
+/* The reply remembered for the last move, or MOVE_NONE. */
+static Move counter_of(const Search *s)
+{
+    Move last = s->pos->st->move;
+    if (last == MOVE_NONE || move_kind(last) == MOVE_PASS) /* also after a null move */
+        return MOVE_NONE;
+    return s->counters[piece_type(s->pos->board[move_to(last)])][move_to(last)];
+}
+
+#ifndef COUNTER_MOVES
+#define COUNTER_MOVES 0
+#endif
+
+enum Stage {
+    STAGE_TT,
+    STAGE_NOISY_GEN,
+    STAGE_NOISY,
+    STAGE_KILLER1,
+    STAGE_KILLER2,
+    STAGE_COUNTER,
+    STAGE_QUIET_GEN,
+    STAGE_QUIET,
+    STAGE_BAD_NOISY,
+    STAGE_DONE
+};
+
+static void picker_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
+{
+    mp->stage = STAGE_TT;
+    mp->tt = tt;
+    mp->noisy_only = noisy_only;
+    mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
+    mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
+    mp->counter = noisy_only || !COUNTER_MOVES ? MOVE_NONE : counter_of(s);
+    mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
+}
+
+/* The best remaining move of list[i..n) moved to place i. */
+static Move select_best(ScoredMove *list, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[best].score)
+            best = j;
+    ScoredMove tmp = list[best];
+    list[best] = list[i];
+    list[i] = tmp;
+    return tmp.move;
+}
+
+/* Shell sort of list[i..n), best first: once many quiet moves are wanted,
+ * sorting the rest beats selecting them one by one. */
+static void sort_rest(ScoredMove *list, int i, int n)
+{
+    static const int gaps[] = {57, 23, 10, 4, 1};
+    for (int g = 0; g < 5; g++)
+        for (int j = i + gaps[g]; j < n; j++) {
+            ScoredMove x = list[j];
+            int k = j;
+            while (k - gaps[g] >= i && list[k - gaps[g]].score < x.score) {
+                list[k] = list[k - gaps[g]];
+                k -= gaps[g];
+            }
+            list[k] = x;
+        }
+}
+
+/* A killer or counter move usable here: quiet, legal, not tried yet. */
+static bool quiet_candidate(Search *s, const MovePicker *mp, Move m, int upto)
+{
+    if (m == MOVE_NONE || m == mp->tt)
+        return false;
+    for (int i = 0; i < upto; i++)
+        if (m == mp->killer[i])
+            return false;
+    return !is_noisy(s->pos, m) && movegen_is_legal(s->pos, m);
+}
+
+static bool already_tried(const MovePicker *mp, Move m)
+{
+    return m == mp->tt || m == mp->killer[0] || m == mp->killer[1] || m == mp->counter;
+}
+
+/* The next move to try, MOVE_NONE when there is none left.  *noisy says
+ * whether it captures or promotes. */
+static Move next_move(Search *s, MovePicker *mp, bool *noisy)
+{
+    Position *pos = s->pos;
+    MoveList list;
+    switch (mp->stage) {
+    case STAGE_TT:
+        mp->stage = STAGE_NOISY_GEN;
+        if (mp->tt != MOVE_NONE) {
+            /* the table may hold a move of another position with the same key bits */
+            if (movegen_is_legal(pos, mp->tt) && (!mp->noisy_only || is_noisy(pos, mp->tt))) {
+                *noisy = is_noisy(pos, mp->tt);
+                return mp->tt;
+            }
+            mp->tt = MOVE_NONE;
+        }
+        /* fall through */
+    case STAGE_NOISY_GEN:
+        movegen_noisy(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (list.moves[i] != mp->tt)
+                mp->noisy[mp->nnoisy++] = (ScoredMove){list.moves[i], noisy_score(s, list.moves[i])};
+        mp->stage = STAGE_NOISY;
+        /* fall through */
+    case STAGE_NOISY:
+        while (mp->inoisy < mp->nnoisy) {
+            Move m = select_best(mp->noisy, mp->inoisy, mp->nnoisy);
+            mp->inoisy++;
+            if (!mp->noisy_only && losing_capture(s, m)) {
+                mp->bad[mp->nbad++] = m;
+                continue;
+            }
+            *noisy = true;
+            return m;
+        }
+        if (mp->noisy_only) {
+            mp->stage = STAGE_DONE;
+            return MOVE_NONE;
+        }
+        mp->stage = STAGE_KILLER1;
+        /* fall through */
+    case STAGE_KILLER1:
+        mp->stage = STAGE_KILLER2;
+        if (quiet_candidate(s, mp, mp->killer[0], 0)) {
+            *noisy = false;
+            return mp->killer[0];
+        }
+        /* fall through */
+    case STAGE_KILLER2:
+        mp->stage = STAGE_COUNTER;
+        if (quiet_candidate(s, mp, mp->killer[1], 1)) {
+            *noisy = false;
+            return mp->killer[1];
+        }
+        /* fall through */
+    case STAGE_COUNTER:
+        mp->stage = STAGE_QUIET_GEN;
+        if (quiet_candidate(s, mp, mp->counter, 2)) {
+            *noisy = false;
+            return mp->counter;
+        }
+        /* fall through */
+    case STAGE_QUIET_GEN:
+        movegen_quiet(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (!already_tried(mp, list.moves[i]))
+                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], quiet_score(s, list.moves[i])};
+        mp->stage = STAGE_QUIET;
+        /* fall through */
+    case STAGE_QUIET:
+        if (mp->iquiet < mp->nquiet) {
+            if (mp->iquiet == 8)
+                sort_rest(mp->quiet, 8, mp->nquiet);
+            Move m = mp->iquiet < 8 ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
+            mp->iquiet++;
+            *noisy = false;
+            return m;
+        }
+        mp->stage = STAGE_BAD_NOISY;
+        /* fall through */
+    case STAGE_BAD_NOISY:
+        if (mp->ibad < mp->nbad) {
+            *noisy = true;
+            return mp->bad[mp->ibad++];
+        }
+        mp->stage = STAGE_DONE;
+        /* fall through */
+    default:
+        return MOVE_NONE;
+    }
+}
+
+static void update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
+{
+    Position *pos = s->pos;
+    Color us = pos->side;
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    if (s->killers[ply][0] != best) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+    Move last = pos->st->move;
+    if (last != MOVE_NONE && move_kind(last) != MOVE_PASS)
+        s->counters[piece_type(pos->board[move_to(last)])][move_to(last)] = best;
+    for (int i = 0; i < nquiets; i++) {
+        int *h = &s->history[us][moving_type(pos, quiets[i])][move_to(quiets[i])];
+        int b = quiets[i] == best ? bonus : -bonus;
+        *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
+    }
+}
+
+/* Does the table's entry, searched at least `depth` deep, decide this node
+ * within (alpha, beta)?  Its score, from this ply, in *score. */
+static bool tt_decides(const TTEntry *te, int ply, int depth, int alpha, int beta, int *score)
+{
+    int bound = te->genbound & 3;
+    *score = score_from_tt(te->score, ply);
+    return te->depth >= depth &&
+           (bound == TT_EXACT || (bound == TT_LOWER && *score >= beta) || (bound == TT_UPPER && *score <= alpha));
+}
+
+static void update_pv(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pvlen[ply + 1] * sizeof(Move));
+    s->pvlen[ply] = s->pvlen[ply + 1] + 1;
+}
+
+static int evaluate(Search *s, int ply) { return eval_acc_evaluate(s->ep, s->pos, &s->acc[ply]); }
+
+/* Make m at ply and bring the evaluation accumulator of ply + 1 up to date.
+ * Built with KAGE_SEARCH_CHECKS (the soak run), the incremental data are
+ * compared with a fresh count after every move. */
+static void make_move(Search *s, int ply, Move m, bool check)
+{
+    /* gives_check() is exact for these: the child need not test again */
+    bool exact = s->ct.usable && move_kind(m) <= MOVE_DROP;
+    pos_make(s->pos, m);
+    tt_prefetch(s->tt, s->pos->st->key);
+    eval_acc_update(s->ep, s->pos, &s->acc[ply], &s->acc[ply + 1]);
+    if (exact)
+        s->pos->st->in_check = check;
+#ifdef KAGE_SEARCH_CHECKS
+    EvalAcc fresh;
+    char why[256];
+    Position *pos = s->pos;
+    eval_acc_init(s->ep, pos, &fresh);
+    bool attacked = pos->king[pos->side] && pos_attacked(pos, pos->king[pos->side], !pos->side);
+    const char *what = memcmp(&fresh, &s->acc[ply + 1], sizeof fresh) ? "evaluation accumulator"
+                       : !pos_is_ok(pos, why, sizeof why)                   ? why
+                       : exact && check != attacked                         ? "gives_check"
+                                                                            : NULL;
+    if (what) {
+        char fen[512];
+        pos_unmake(s->pos);
+        pos_get_fen(s->pos, fen, sizeof fen);
+        fprintf(stderr, "kage: %s out of step after move %#x in %s\n", what, (unsigned)m, fen);
+        abort();
+    }
+#endif
+}
+
+/* --- quiescence ------------------------------------------------------------- */
+
+/* The most a capture (with its promotion) can win here: the dearest enemy
+ * piece, three of them for the multi-capturing pieces of Cashew. */
+static int best_capture(const Search *s)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    int best = 0;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (pos->count[!pos->side][t] && s->ep->value[t] > best)
+            best = s->ep->value[t];
+    return (v->special_types ? 3 * best : best) + s->ep->max_promo_gain;
+}
+
+/* Captures and promotions until the position is quiet; all moves when the
+ * King is attacked (check evasions; in Cashew, saving the King). */
+static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
+{
+    Position *pos = s->pos;
+    bool pv_node = beta - alpha > 1;
+    int score;
+    s->pvlen[ply] = 0;
+    if (check_stop(s))
+        return 0;
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (immediate_end(s, ply, &score))
+        return score;
+    if (ply >= MAX_PLY - 2)
+        return evaluate(s, ply);
+
+    uint64_t key = pos->st->key;
+    const TTEntry *te = tt_probe(s->tt, key);
+    Move ttmove = te ? te->move : MOVE_NONE;
+    int tts;
+    if (te && !pv_node && tt_decides(te, ply, 0, alpha, beta, &tts))
+        return tts;
+
+    bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < 8;
+    int best = -SEARCH_INF, stand = 0, old_alpha = alpha;
+    if (!in_check) {
+        stand = best = te ? te->eval : evaluate(s, ply);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        /* no capture or promotion can reach alpha: the moves below would
+         * all be pruned one by one (delta pruning) */
+        if (stand + best_capture(s) + 200 <= alpha)
+            return stand;
+    }
+    MovePicker *mp = &s->pickers[ply];
+    picker_init(s, mp, ply, ttmove, !in_check);
+    Move m, best_move = MOVE_NONE;
+    bool noisy;
+    int count = 0;
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+        count++;
+        if (!in_check) {
+            int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0);
+            /* delta pruning, and captures that lose material to a defender */
+            if (stand + cap + gain + 200 <= alpha)
+                continue;
+            if (!gain && cap < s->ep->value[moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
+                continue;
+        }
+        make_move(s, ply, m, gives_check(s, m));
+        score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
+        pos_unmake(pos);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                update_pv(s, ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (in_check && count == 0)
+        return no_moves_value(pos, true, ply);
+    int bound = best >= beta ? TT_LOWER : alpha > old_alpha ? TT_EXACT : TT_UPPER;
+    tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : stand, 0, bound);
+    return best;
+}
+
+/* --- the main search ----------------------------------------------------------- */
+
+/* Null move is unsafe where passing could be the only good move: keep it to
+ * positions where the side to move has pieces to spare (on the board or in
+ * hand), and demand more where having no move loses. */
+static bool null_move_ok(const Search *s)
+{
+    const Position *pos = s->pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int pieces = 0;
+    for (int t = 1; t <= v->ntypes; t++) {
+        if ((v->royal_types >> t) & 1 || (v->pawn_types >> t) & 1)
+            continue;
+        pieces += pos->count[us][t] + pos->hand[us][t];
+    }
+    return pieces >= (v->def->stalemate_value == VALUE_LOSS ? 3 : 1);
+}
+
+/* 100 * ln(n) for n < 64, for the reduction formula (no libm needed). */
+static const int16_t ln100[64] = {
+    0, 0, 69, 110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271,
+    277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
+    347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
+    387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
+};
+
+static int lmr_reduction(int depth, int count)
+{
+    if (depth < 3 || count < 3)
+        return 0;
+    depth = depth < 63 ? depth : 63;
+    count = count < 63 ? count : 63;
+    return (7500 + ln100[depth] * ln100[count] * 100 / 225) / 10000;
+}
+
+static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow_null)
+{
+    Position *pos = s->pos;
+    bool pv_node = beta - alpha > 1;
+    int score;
+
+    if (depth <= 0)
+        return qsearch(s, alpha, beta, ply, 0);
+    /* 1. stop, node count, immediate game ends, repetition */
+    s->pvlen[ply] = 0;
+    if (check_stop(s))
+        return 0;
+    s->nodes++;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (immediate_end(s, ply, &score) || repetition(s, ply, &score))
+        return score;
+    if (ply >= MAX_PLY - 2)
+        return evaluate(s, ply);
+
+    /* 2. mate distance pruning */
+    alpha = alpha > mated_in(ply) ? alpha : mated_in(ply);
+    beta = beta < mate_in(ply + 1) ? beta : mate_in(ply + 1);
+    if (alpha >= beta)
+        return alpha;
+
+    /* 3. transposition table */
+    uint64_t key = pos->st->key;
+    const TTEntry *te = tt_probe(s->tt, key);
+    Move ttmove = te ? te->move : MOVE_NONE;
+    int tts;
+    if (te && !pv_node && tt_decides(te, ply, depth, alpha, beta, &tts))
+        return tts;
+
+    /* 4. static evaluation, reverse futility, null move */
+    bool in_check = pos->king[pos->side] && pos_in_check(pos);
+    int static_eval = in_check ? -SEARCH_INF : te ? te->eval : evaluate(s, ply);
+    s->eval_stack[ply] = static_eval;
+    bool improving = !in_check && ply >= 2 && static_eval > s->eval_stack[ply - 2];
+    if (!pv_node && !in_check && abs(beta) < SEARCH_MATE_BOUND) {
+        if (depth <= 6 && static_eval - 90 * depth >= beta)
+            return static_eval;
+        if (allow_null && depth >= 3 && static_eval >= beta && null_move_ok(s)) {
+            int r = 3 + depth / 4, floor = s->null_floor;
+            pos_make(pos, NULL_MOVE);
+            s->acc[ply + 1] = s->acc[ply];
+            s->null_floor = pos->ply;
+            score = -search(s, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            pos_unmake(pos);
+            s->null_floor = floor;
+            if (s->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= SEARCH_MATE_BOUND ? beta : score;
+        }
+    }
+
+    /* 5. the move loop: PVS with reductions and late quiet-move pruning;
+     * moves come from the staged picker, so a cut-off by the hash move or
+     * a capture costs no generation of quiet moves */
+    const VariantDef *d = pos->v->def;
+    MovePicker *mp = &s->pickers[ply];
+    picker_init(s, mp, ply, ttmove, false);
+    int best = -SEARCH_INF, count = 0, nquiets = 0;
+    Move m, best_move = MOVE_NONE, quiets[64];
+    bool noisy;
+    int new_depth = depth - 1 + (in_check && ply < 2 * s->iter + 8 ? 1 : 0);
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+        /* 6. the n-move rule draws once a move is known to exist (a mate
+         * on the last move still counts) */
+        if (count == 0 && d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
+            return 0;
+        bool killer = m == mp->killer[0] || m == mp->killer[1];
+        int hist = noisy ? 0 : quiet_score(s, m);
+        bool check = gives_check(s, m);
+        count++;
+        /* late quiet moves and hopeless ones are dropped before being made */
+        if (!pv_node && !in_check && !noisy && !check && !killer && best > -SEARCH_MATE_BOUND) {
+            int lmp = 4 + depth * depth * (improving ? 3 : 2);
+            if ((depth <= 4 && count > lmp) || (depth <= 3 && static_eval + 120 + 100 * depth <= alpha))
+                continue;
+        }
+        make_move(s, ply, m, check);
+        if (count == 1) {
+            score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+        } else {
+            int r = 0;
+            if (!noisy && !in_check && !check) {
+                r = lmr_reduction(depth, count) - pv_node - killer + !improving;
+                if (hist > 8000)
+                    r--;
+                r = r > new_depth - 1 ? new_depth - 1 : r;
+                r = r < 0 ? 0 : r;
+            }
+            score = -search(s, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (r > 0 && score > alpha)
+                score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            if (pv_node && score > alpha && score < beta)
+                score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        pos_unmake(pos);
+        if (s->stopped)
+            return 0;
+        if (!noisy && nquiets < 64)
+            quiets[nquiets++] = m;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                update_pv(s, ply, m);
+                if (score >= beta) {
+                    if (!noisy)
+                        update_history(s, ply, depth, m, quiets, nquiets);
+                    break;
+                }
+            }
+        }
+    }
+    /* 7. no move at all: mate or the variant's stalemate value */
+    if (count == 0)
+        return no_moves_value(pos, in_check, ply);
+    int bound = best >= beta ? TT_LOWER : best_move ? TT_EXACT : TT_UPPER;
+    tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
+             bound);
+    return best;
+}
+
+/* --- the root ----------------------------------------------------------------- */
+
+int search_begin(Search *s)
+{
+    Position *pos = s->pos;
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 64; t++)
+            for (int sq = 0; sq < BOARD_ARRAY; sq++)
+                s->history[c][t][sq] /= 4;
+    s->root_ply = pos->ply;
+    s->null_floor = 0;
+    s->nodes = 0;
+    s->seldepth = 0;
+    s->stopped = false;
+    s->can_stop = false;
+    s->best_move = MOVE_NONE;
+    s->best_pvlen = 0;
+    eval_acc_init(s->ep, pos, &s->acc[0]);
+    if (s->ct.def != pos->v->def)
+        check_tables_init(&s->ct, pos->v);
+    int score;
+    if (immediate_end(s, 0, &score)) {
+        s->nroot = 0;
+        return 0;
+    }
+    /* the picker's order: hash move, captures, killers, quiet moves */
+    const TTEntry *te = tt_probe(s->tt, pos->st->key);
+    MovePicker *mp = &s->pickers[0];
+    picker_init(s, mp, 0, te ? te->move : MOVE_NONE, false);
+    Move m;
+    bool noisy;
+    s->nroot = 0;
+    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE)
+        s->root[s->nroot++] = (RootMove){m, 0, 0};
+    for (int i = 0; i < s->nroot; i++)
+        s->root[i].order = s->nroot - i;
+    return s->nroot;
+}
+
+/* Root moves in order: the best of the last iteration first. */
+static int cmp_root(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    return (y->order > x->order) - (y->order < x->order);
+}
+
+int search_root(Search *s, int depth, int alpha, int beta)
+{
+    Position *pos = s->pos;
+    int best = -SEARCH_INF;
+    bool in_check = pos->king[pos->side] && pos_in_check(pos);
+    s->iter = depth;
+    s->pvlen[0] = 0;
+    qsort(s->root, (size_t)s->nroot, sizeof s->root[0], cmp_root);
+    for (int i = 0; i < s->nroot; i++) {
+        RootMove *rm = &s->root[i];
+        int score, nd = depth - 1 + in_check, a = alpha - rm->noise, b = beta - rm->noise;
+        make_move(s, 0, rm->move, gives_check(s, rm->move));
+        if (i == 0) {
+            score = -search(s, -b, -a, nd, 1, true);
+        } else {
+            score = -search(s, -a - 1, -a, nd, 1, true);
+            if (score > a && score < b)
+                score = -search(s, -b, -a, nd, 1, true);
+        }
+        pos_unmake(pos);
+        if (s->stopped)
+            break;
+        score += rm->noise;
+        rm->order = score > alpha ? SEARCH_INF + 1 : -SEARCH_INF + s->nroot - i;
+        if (score > best)
+            best = score;
+        if (score > alpha) {
+            alpha = score;
+            update_pv(s, 0, rm->move);
+            if (score < beta || !s->best_move) {
+                s->best_move = rm->move;
+                s->best_score = score - rm->noise;
+                s->best_pvlen = s->pvlen[0];
+                memcpy(s->best_pv, s->pv[0], (size_t)s->pvlen[0] * sizeof(Move));
+            }
+            for (int j = 0; j < i; j++)
+                s->root[j].order--;
+            s->can_stop = true;
+            if (score >= beta)
+                break;
+        }
+    }
+    if (!s->best_move && s->nroot) {
+        s->best_move = s->root[0].move;
+        s->best_score = best;
+        s->best_pvlen = 1;
+        s->best_pv[0] = s->best_move;
+    }
+    s->can_stop = true;
+    return best;
+}

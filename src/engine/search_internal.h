@@ -1,0 +1,198 @@
+/* Pieces of the engine shared inside src/engine only: the evaluation (its
+ * per-variant parameters built from the tables in eval_tables.c) and the
+ * transposition table. */
+#ifndef KAGE_SEARCH_INTERNAL_H
+#define KAGE_SEARCH_INTERNAL_H
+
+#include "kage/engine/search.h"
+
+#include <stdatomic.h>
+
+/* --- evaluation tables (eval_tables.c, rewritable by a tuning run) ------- */
+
+/* One piece kind of one variant, found by its FEN token. */
+typedef struct EvalPieceRow {
+    const char *fen;
+    int16_t value;   /* on the board, centipawns */
+    int16_t hand;    /* in hand (drop games), centipawns; 0 = value */
+    int8_t center;   /* bonus per step towards the centre */
+    int8_t advance;  /* bonus per rank advanced from its own side */
+} EvalPieceRow;
+
+/* The weights of one variant. */
+typedef struct EvalVariantTable {
+    const char *variant;         /* VariantDef id */
+    const EvalPieceRow *rows;
+    int nrows;
+    int tempo;                   /* side to move bonus */
+    int king_shield;             /* per own piece next to the king */
+    int king_attacker;           /* per enemy piece within two squares of the king, per 100 cp of it */
+    int hand_threat;             /* per enemy piece in hand, scaled by how open the king is */
+    int mobility;                /* per square a piece reaches, in quarter centipawns (0: no mobility pass) */
+    int king_attack;             /* the square of the weight of the attacks on the king's neighbourhood, / 64 */
+    int flag_race[8];            /* campmate race: bonus by the king's distance to its flag rank */
+} EvalVariantTable;
+
+/* The table for a variant id; a generic one when the variant has none. */
+const EvalVariantTable *eval_table_find(const char *variant_id);
+
+/* --- evaluation (eval.c) -------------------------------------------------- */
+
+typedef struct EvalParams {
+    const VariantDef *def;           /* the variant these were built for */
+    const EvalVariantTable *tab;
+    int value[MAX_PIECE_TYPES];      /* board value of each type */
+    int hand[MAX_PIECE_TYPES];       /* hand value of each type */
+    int8_t danger[2][256];           /* weight of piece p near the king of colour c (0 unless an enemy) */
+    int8_t shield[2][256];           /* 1 for a piece of colour c, 0 for the rest */
+    int16_t pst[2][MAX_PIECE_TYPES][BOARD_ARRAY];
+    int16_t flag[2][BOARD_ARRAY];    /* campmate race bonus of a king here (before scaling) */
+    int16_t ring[24];                /* offsets of the 5x5 square around a king, centre excluded */
+    int max_promo_gain;              /* the most a promotion adds to a piece's value */
+    int8_t mob_base[MAX_PIECE_TYPES];/* squares reached that earn nothing (a kind's typical mobility) */
+    int8_t attack_weight[MAX_PIECE_TYPES]; /* weight of a kind attacking next to the enemy king */
+    bool mobile[MAX_PIECE_TYPES];    /* kinds counted in the mobility pass (not kings, pawns, special movers) */
+    bool has_flag;
+} EvalParams;
+
+/* The parts of the evaluation that a move changes a little: kept up to date
+ * move by move in the search instead of recounted at every node. */
+typedef struct EvalAcc {
+    int material[2]; /* pieces on the board and in hand */
+    int psq[2];      /* piece-square bonuses */
+    int in_hand[2];  /* number of pieces in hand */
+} EvalAcc;
+
+/* Build the evaluation parameters for variant v (values, square tables). */
+void eval_init(EvalParams *ep, const Variant *v);
+
+/* The static evaluation of pos from the side to move's view. */
+int eval_evaluate(const EvalParams *ep, const Position *pos);
+
+/* The accumulator of pos counted from scratch. */
+void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc);
+/* next = prev changed by the move just made in pos (pos->st->move). */
+void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next);
+/* eval_evaluate() with the accumulator of pos already at hand. */
+int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc);
+
+/* --- transposition table (tt.c) ------------------------------------------- */
+
+enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+typedef struct TTEntry {
+    uint32_t key32;
+    Move move;
+    int16_t score;
+    int16_t eval;
+    uint8_t depth;
+    uint8_t genbound; /* generation << 2 | bound */
+    uint16_t pad;
+} TTEntry;
+
+typedef struct TT {
+    TTEntry *buckets; /* TT_BUCKET entries each */
+    size_t nbuckets;  /* a power of two */
+    uint8_t generation;
+} TT;
+
+#define TT_BUCKET 4
+
+void tt_init(TT *tt, size_t mb);
+void tt_free(TT *tt);
+void tt_clear(TT *tt);
+/* Called once per search so that old entries are replaced first. */
+void tt_new_search(TT *tt);
+/* Start loading the bucket of key into the cache (before it is probed). */
+static inline void tt_prefetch(const TT *tt, uint64_t key)
+{
+    __builtin_prefetch(tt->buckets + (key & (tt->nbuckets - 1)) * TT_BUCKET);
+}
+/* The entry for key, or NULL. */
+const TTEntry *tt_probe(const TT *tt, uint64_t key);
+void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
+/* Per mille of the table used by this search (sampled). */
+int tt_hashfull(const TT *tt);
+
+/* --- the search (search.c), driven by engine.c ----------------------------- */
+
+#define MAX_PLY 128
+#define SEARCH_INF 32500
+
+typedef struct RootMove {
+    Move move;
+    int noise; /* the lower levels' random bonus, fixed for one search */
+    int order; /* ordering key for the next iteration */
+} RootMove;
+
+typedef struct ScoredMove {
+    Move move;
+    int score;
+} ScoredMove;
+
+/* The moves of one node, handed out a stage at a time (search.c): the hash
+ * move before anything is generated, then captures and promotions, the
+ * killers, the quiet moves by history, and last the captures that seemed to
+ * lose material. */
+typedef struct MovePicker {
+    int stage;
+    Move tt, killer[2], counter;
+    bool noisy_only;          /* quiescence: captures and promotions only */
+    int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
+    ScoredMove noisy[MAX_MOVES];
+    ScoredMove quiet[MAX_MOVES];
+    Move bad[MAX_MOVES];
+} MovePicker;
+
+/* What tells, before a move is made, whether it gives check: the file and
+ * rank steps of every sliding vector, and which sliders of the attack table
+ * could check along each king direction (built once per variant). */
+typedef struct CheckTables {
+    const VariantDef *def;          /* built for this variant (Variants are rebuilt from it) */
+    bool usable;                    /* check rule, no special pieces, sliders on the 8 lines only */
+    int8_t sdx[2][MAX_PIECE_TYPES][16], sdy[2][MAX_PIECE_TYPES][16];
+    int8_t udx[8], udy[8];          /* file and rank steps of dir8 */
+    int8_t disc[2][8];              /* attack[c].slide index moving along -dir8[k], or -1 */
+} CheckTables;
+
+typedef struct Search {
+    Position *pos;                    /* the engine's private copy */
+    TT *tt;
+    const EvalParams *ep;
+    const _Atomic bool *stop;         /* set by engine_stop() */
+    uint64_t nodes, node_limit;       /* node_limit 0 = none */
+    int64_t start_ms, hard_ms;        /* hard_ms 0 = no time limit */
+    bool stopped;
+    bool can_stop;                    /* a best move exists, so a stop may cut in */
+    int iter;                         /* depth of the current iteration */
+    int root_ply;                     /* pos->ply at the root */
+    int null_floor;                   /* states before this index are behind a null move */
+    int seldepth;
+    RootMove root[MAX_MOVES];
+    int nroot;
+    Move best_move;                   /* best move so far (survives an interrupted iteration) */
+    int best_score;
+    Move best_pv[MAX_PLY];
+    int best_pvlen;
+    Move killers[MAX_PLY][2];
+    int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
+    Move counters[64][BOARD_ARRAY];   /* reply to the last move, by its type and square */
+    int eval_stack[MAX_PLY];
+    EvalAcc acc[MAX_PLY + 1];         /* the evaluation accumulator at each ply */
+    Move pv[MAX_PLY][MAX_PLY];
+    int pvlen[MAX_PLY];
+    MovePicker pickers[MAX_PLY];
+    CheckTables ct;
+} Search;
+
+/* Milliseconds on a monotonic clock. */
+int64_t search_now_ms(void);
+
+/* Prepare the per-search state after s->pos has been set (killers, history
+ * ageing, root move list and its initial order); returns the root move count. */
+int search_begin(Search *s);
+
+/* One iteration at the root with window (alpha, beta); updates s->best_*. */
+int search_root(Search *s, int depth, int alpha, int beta);
+
+#endif

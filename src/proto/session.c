@@ -1,0 +1,183 @@
+/* The game and search thread behind the engine protocols. */
+#include "session.h"
+
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/rules/util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define DEFAULT_VARIANT "shinobiplus"
+
+static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
+
+void session_printf(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&out_mu);
+    va_start(ap, fmt);
+    vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    pthread_mutex_unlock(&out_mu);
+}
+
+int session_split(char *line, char **words, int max)
+{
+    int n = 0;
+    for (char *p = strtok(line, " \t\r\n"); p && n < max; p = strtok(NULL, " \t\r\n"))
+        words[n++] = p;
+    return n;
+}
+
+void session_init(Session *s, size_t hash_mb)
+{
+    memset(s, 0, sizeof *s);
+    s->hash_mb = hash_mb;
+    s->level = 10;
+    s->engine = engine_new(hash_mb);
+    pthread_mutex_init(&s->mu, NULL);
+    pthread_cond_init(&s->cv, NULL);
+    if (!session_set_variant(s, DEFAULT_VARIANT))
+        abort();
+}
+
+void session_free(Session *s)
+{
+    session_stop(s);
+    engine_free(s->engine);
+    pos_free(s->pos);
+    pos_free(s->search_pos);
+    variant_free(s->v);
+    pthread_mutex_destroy(&s->mu);
+    pthread_cond_destroy(&s->cv);
+}
+
+bool session_set_variant(Session *s, const char *id)
+{
+    const VariantDef *def = variant_find(id);
+    KageError err;
+    Variant *v = def ? variant_new(def, &err) : NULL;
+    if (!v)
+        return false;
+    session_stop(s);
+    pos_free(s->pos);
+    pos_free(s->search_pos);
+    s->search_pos = NULL;
+    variant_free(s->v);
+    s->def = def;
+    s->v = v;
+    s->pos = pos_new(v);
+    return true;
+}
+
+bool session_set_position(Session *s, const char *fen, char **moves, int nmoves, KageError *err)
+{
+    Position *tmp = pos_new(s->v);
+    if (fen && strcmp(fen, "startpos") && !pos_set_fen(tmp, fen, err)) {
+        pos_free(tmp);
+        return false;
+    }
+    for (int i = 0; i < nmoves; i++) {
+        Move m;
+        if (!session_parse_move(tmp, moves[i], &m, err)) {
+            pos_free(tmp);
+            return false;
+        }
+        pos_make(tmp, m);
+    }
+    pos_free(s->pos);
+    s->pos = tmp;
+    return true;
+}
+
+static bool is_cashew(const Position *pos) { return pos->v->def->fen_style == FEN_HACHU; }
+
+int session_move_text(const Position *pos, Move m, char *buf)
+{
+    if (is_cashew(pos))
+        return move_to_cashew(pos, m, CASHEW_XBOARD, buf);
+    return move_to_uci(pos, m, buf);
+}
+
+bool session_parse_move(Position *pos, const char *text, Move *out, KageError *err)
+{
+    if (is_cashew(pos))
+        return move_from_cashew(pos, text, CASHEW_ANY, out, err);
+    if (move_from_uci(pos, text, out, err))
+        return true;
+    /* XBoard may write drops with a lower-case letter for the second player */
+    char buf[MOVE_TEXT_MAX];
+    if (strlen(text) < sizeof buf && text[0] >= 'a' && text[0] <= 'z' && text[1] == '@') {
+        strcpy(buf, text);
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+        return move_from_uci(pos, buf, out, err);
+    }
+    return false;
+}
+
+static void *search_thread(void *arg)
+{
+    Session *s = arg;
+    Move best = engine_search(s->engine, s->search_pos, &s->lim, s->info_fn, s->ctx);
+    s->done_fn(s, best);
+    pthread_mutex_lock(&s->mu);
+    s->finished = true;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    return NULL;
+}
+
+uint64_t session_node_cap;
+
+void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, SessionDoneFn done_fn, void *ctx)
+{
+    session_stop(s);
+    if (!s->search_pos)
+        s->search_pos = pos_new(s->v);
+    pos_copy(s->search_pos, s->pos);
+    s->lim = *lim;
+    if (session_node_cap && (!s->lim.nodes || s->lim.nodes > session_node_cap))
+        s->lim.nodes = session_node_cap;
+    s->info_fn = info_fn;
+    s->done_fn = done_fn;
+    s->ctx = ctx;
+    s->finished = false;
+    if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
+        /* no thread: search here, so that a move is still given */
+        search_thread(s);
+        return;
+    }
+    s->running = true;
+}
+
+/* Wait until the search thread has finished; when stopping, repeat the stop
+ * request, since one made before the search began is cleared by it. */
+static void wait_for_search(Session *s, bool stop)
+{
+    if (!s->running)
+        return;
+    pthread_mutex_lock(&s->mu);
+    while (!s->finished) {
+        if (stop)
+            engine_stop(s->engine);
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 20 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L)
+            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&s->cv, &s->mu, &ts);
+    }
+    pthread_mutex_unlock(&s->mu);
+    pthread_join(s->thread, NULL);
+    s->running = false;
+}
+
+void session_stop(Session *s) { wait_for_search(s, true); }
+
+void session_wait(Session *s) { wait_for_search(s, false); }

@@ -1,0 +1,406 @@
+/* Kage's files and its config file (see kage/config.h). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include "kage/records/config.h"
+#include "kage/rules/util.h"
+#include "kage/rules/variant.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_FILE_SIZE (16u << 20) /* larger is not a file of ours */
+
+static bool set_error(KageError *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    err->column = -1;
+    return false;
+}
+
+/* --- where files live ---------------------------------------------------------------- */
+
+static const struct {
+    const char *env, *fallback;
+} xdg[] = {
+    [KAGE_DIR_CONFIG] = {"XDG_CONFIG_HOME", ".config"},
+    [KAGE_DIR_DATA] = {"XDG_DATA_HOME", ".local/share"},
+    [KAGE_DIR_STATE] = {"XDG_STATE_HOME", ".local/state"},
+};
+
+/* mkdir -p with mode 0700 for every directory it makes. */
+static bool make_dirs(char *path, KageError *err)
+{
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p)
+            continue;
+        char c = *p;
+        *p = 0;
+        int rc = mkdir(path, 0700);
+        int e = errno;
+        struct stat st;
+        if (rc && e != EEXIST) {
+            set_error(err, "cannot create %s: %s", path, strerror(e));
+            *p = c;
+            return false;
+        }
+        if (rc && (stat(path, &st) || !S_ISDIR(st.st_mode))) {
+            set_error(err, "%s exists and is not a directory", path);
+            *p = c;
+            return false;
+        }
+        *p = c;
+        if (!c)
+            return true;
+    }
+}
+
+bool config_dir(KageDir kind, bool create, char *buf, size_t size, KageError *err)
+{
+    const char *base = getenv(xdg[kind].env), *home = getenv("HOME");
+    int n;
+    if (base && base[0] == '/')
+        n = snprintf(buf, size, "%s/kage", base);
+    else if (home && home[0] == '/')
+        n = snprintf(buf, size, "%s/%s/kage", home, xdg[kind].fallback);
+    else
+        return set_error(err, "neither %s nor HOME is set to an absolute path", xdg[kind].env);
+    if (n < 0 || (size_t)n >= size)
+        return set_error(err, "the path of Kage's %s directory is too long", xdg[kind].env);
+    return !create || make_dirs(buf, err);
+}
+
+bool config_path(KageDir kind, const char *name, bool create, char *buf, size_t size, KageError *err)
+{
+    if (!config_dir(kind, create, buf, size, err))
+        return false;
+    size_t n = strlen(buf);
+    if (n + 1 + strlen(name) >= size)
+        return set_error(err, "the path of %s is too long", name);
+    snprintf(buf + n, size - n, "/%s", name);
+    return true;
+}
+
+/* --- reading and writing whole files ------------------------------------------------------ */
+
+bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err)
+{
+    size_t plen = strlen(path);
+    char *tmp = xmalloc(plen + 16), *dir = xstrdup(path);
+    snprintf(tmp, plen + 16, "%s.tmp-XXXXXX", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash == dir ? (void)(slash[1] = 0) : (void)(*slash = 0);
+    else
+        strcpy(dir, ".");
+    bool ok = false;
+    int fd = mkstemp(tmp); /* mode 0600: our files are private */
+    if (fd < 0) {
+        set_error(err, "cannot write in %s: %s", dir, strerror(errno));
+        goto done;
+    }
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            set_error(err, "cannot write %s: %s", tmp, strerror(errno));
+            close(fd);
+            unlink(tmp);
+            goto done;
+        }
+        off += (size_t)w;
+    }
+    if (fsync(fd) || close(fd)) {
+        set_error(err, "cannot write %s: %s", tmp, strerror(errno));
+        unlink(tmp);
+        goto done;
+    }
+    if (rename(tmp, path)) {
+        set_error(err, "cannot replace %s: %s", path, strerror(errno));
+        unlink(tmp);
+        goto done;
+    }
+    /* the rename itself must reach the disk */
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    ok = true;
+done:
+    free(tmp);
+    free(dir);
+    return ok;
+}
+
+char *config_read_file(const char *path, size_t *len, KageError *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        set_error(err, "%s: %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap >= MAX_FILE_SIZE) {
+                fclose(f);
+                free(buf);
+                set_error(err, "%s: too large", path);
+                errno = EFBIG;
+                return NULL;
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (!got)
+            break;
+    }
+    int bad = ferror(f), e = errno;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        set_error(err, "%s: %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+/* --- the config file ------------------------------------------------------------------- */
+
+void config_defaults(KageConfig *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    snprintf(cfg->variant, sizeof cfg->variant, "shinobiplus");
+    snprintf(cfg->mode, sizeof cfg->mode, "play-first");
+    cfg->level = 4;
+    snprintf(cfg->glyphs, sizeof cfg->glyphs, "auto");
+    cfg->mouse = true;
+    cfg->clock.kind = CLOCK_NONE;
+    snprintf(cfg->color, sizeof cfg->color, "auto");
+}
+
+static void diag(ConfigDiags *d, const char *file, int line, const char *fmt, ...)
+{
+    if (!d)
+        return;
+    if (d->count == CONFIG_MAX_DIAGS) {
+        d->dropped++;
+        return;
+    }
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    snprintf(d->msg[d->count++], sizeof d->msg[0], "%.200s:%d: %s", file, line, why);
+}
+
+/* The index of value among names (NULL-terminated), or -1. */
+static int choice(const char *value, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (!strcasecmp(value, names[i]))
+            return i;
+    return -1;
+}
+
+static void list_names(char *buf, size_t size, const char *const *names)
+{
+    buf[0] = 0;
+    for (int i = 0; names[i]; i++)
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", i ? ", " : "", names[i]);
+}
+
+static int parse_bool(const char *v)
+{
+    static const char *const yes[] = {"yes", "true", "on", "1", NULL}, *const no[] = {"no", "false", "off", "0", NULL};
+    return choice(v, yes) >= 0 ? 1 : choice(v, no) >= 0 ? 0 : -1;
+}
+
+/* Apply one key; false with the reason in why. */
+static bool apply(KageConfig *cfg, const char *key, const char *value, char *why, size_t size)
+{
+    static const char *const modes[] = {"play-first", "play-second", "hotseat", "watch", "ai-black", "ai-white", NULL};
+    static const char *const glyphs[] = {"auto", "unicode", "letters", NULL};
+    static const char *const colors[] = {"auto", "never", "always", NULL};
+    char names[160];
+    int k;
+    if (!strcmp(key, "variant")) {
+        const VariantDef *def = variant_find(value);
+        if (!def) {
+            names[0] = 0;
+            for (int i = 0; variant_defs[i]; i++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                         variant_defs[i]->id);
+            snprintf(why, size, "unknown variant '%.40s' (choose %s)", value, names);
+            return false;
+        }
+        snprintf(cfg->variant, sizeof cfg->variant, "%s", def->id);
+        cfg->set |= CONFIG_SET_VARIANT;
+    } else if (!strcmp(key, "mode")) {
+        if ((k = choice(value, modes)) < 0) {
+            list_names(names, sizeof names, modes);
+            snprintf(why, size, "mode '%.40s' is not one of %s", value, names);
+            return false;
+        }
+        snprintf(cfg->mode, sizeof cfg->mode, "%s", modes[k == 4 ? 0 : k == 5 ? 1 : k]);
+        cfg->set |= CONFIG_SET_MODE;
+    } else if (!strcmp(key, "level")) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (*end || end == value || n < 1 || n > 10) {
+            snprintf(why, size, "level '%.40s' is not a number from 1 to 10", value);
+            return false;
+        }
+        cfg->level = (int)n;
+        cfg->set |= CONFIG_SET_LEVEL;
+    } else if (!strcmp(key, "theme")) {
+        if (strlen(value) >= sizeof cfg->theme) {
+            snprintf(why, size, "the theme name is too long");
+            return false;
+        }
+        memcpy(cfg->theme, value, strlen(value) + 1);
+        cfg->set |= CONFIG_SET_THEME;
+    } else if (!strcmp(key, "glyphs") || !strcmp(key, "color")) {
+        const char *const *list = key[0] == 'g' ? glyphs : colors;
+        if ((k = choice(value, list)) < 0) {
+            list_names(names, sizeof names, list);
+            snprintf(why, size, "%s '%.40s' is not one of %s", key, value, names);
+            return false;
+        }
+        if (key[0] == 'g') {
+            snprintf(cfg->glyphs, sizeof cfg->glyphs, "%s", list[k]);
+            cfg->set |= CONFIG_SET_GLYPHS;
+        } else {
+            snprintf(cfg->color, sizeof cfg->color, "%s", list[k]);
+            cfg->set |= CONFIG_SET_COLOR;
+        }
+    } else if (!strcmp(key, "mouse") || !strcmp(key, "flip") || !strcmp(key, "auto-flip")) {
+        if ((k = parse_bool(value)) < 0) {
+            snprintf(why, size, "%s '%.40s' is not yes or no", key, value);
+            return false;
+        }
+        if (key[0] == 'm') {
+            cfg->mouse = k;
+            cfg->set |= CONFIG_SET_MOUSE;
+        } else {
+            cfg->flip = k;
+            cfg->set |= CONFIG_SET_FLIP;
+        }
+    } else if (!strcmp(key, "clock")) {
+        KageError err;
+        if (!clock_tc_parse(value, &cfg->clock, &err)) {
+            snprintf(why, size, "clock '%.40s': %.160s", value, err.msg);
+            return false;
+        }
+        cfg->set |= CONFIG_SET_CLOCK;
+    } else {
+        snprintf(why, size, "unknown key '%.40s' (known: variant, mode, level, theme, glyphs, mouse, flip, clock, color)",
+                 key);
+        return false;
+    }
+    return true;
+}
+
+/* Trim blanks at both ends of [*s, *e). */
+static void trim(const char **s, const char **e)
+{
+    while (*s < *e && isspace((unsigned char)**s))
+        (*s)++;
+    while (*e > *s && isspace((unsigned char)(*e)[-1]))
+        (*e)--;
+}
+
+void config_parse(KageConfig *cfg, const char *text, size_t len, const char *filename, ConfigDiags *diags)
+{
+    const char *p = text, *end = text + len;
+    for (int line = 1; p < end; line++) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        const char *s = p, *e = eol;
+        p = eol + 1;
+        trim(&s, &e);
+        if (s == e || *s == '#')
+            continue;
+        const char *eq = memchr(s, '=', (size_t)(e - s));
+        if (!eq) {
+            diag(diags, filename, line, "expected key = value");
+            continue;
+        }
+        const char *ks = s, *ke = eq, *vs = eq + 1, *ve = e;
+        trim(&ks, &ke);
+        for (const char *c = vs; c < ve; c++) /* a comment after the value */
+            if (*c == '#' && c > vs && isspace((unsigned char)c[-1]) && *vs != '"') {
+                ve = c;
+                break;
+            }
+        trim(&vs, &ve);
+        if (ve - vs >= 2 && *vs == '"' && ve[-1] == '"')
+            vs++, ve--;
+        char key[32], value[300], why[256];
+        if (ke == ks || ke - ks >= (long)sizeof key) {
+            diag(diags, filename, line, ke == ks ? "no key before '='" : "key too long");
+            continue;
+        }
+        if (ve - vs >= (long)sizeof value) {
+            diag(diags, filename, line, "value too long");
+            continue;
+        }
+        snprintf(key, sizeof key, "%.*s", (int)(ke - ks), ks);
+        snprintf(value, sizeof value, "%.*s", (int)(ve - vs), vs);
+        for (char *c = key; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        if (!*value) {
+            diag(diags, filename, line, "no value for '%s'", key);
+            continue;
+        }
+        if (!apply(cfg, key, value, why, sizeof why))
+            diag(diags, filename, line, "%s", why);
+    }
+}
+
+bool config_load(KageConfig *cfg, const char *path, ConfigDiags *diags)
+{
+    char buf[1024];
+    KageError err;
+    if (!path) {
+        if (!config_path(KAGE_DIR_CONFIG, "kage.conf", false, buf, sizeof buf, &err))
+            return true; /* no home: no config file */
+        path = buf;
+    }
+    size_t len;
+    char *text = config_read_file(path, &len, &err);
+    if (!text) {
+        if (errno == ENOENT)
+            return true;
+        if (diags && diags->count < CONFIG_MAX_DIAGS)
+            snprintf(diags->msg[diags->count++], sizeof diags->msg[0], "%s", err.msg);
+        return false;
+    }
+    config_parse(cfg, text, len, path, diags);
+    free(text);
+    return true;
+}

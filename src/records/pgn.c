@@ -1,0 +1,630 @@
+/* Reading PGN (see pgn.h for what is accepted).  One pass over the text:
+ * tag pairs gather into the game being built; the first movetext token
+ * settles its variant and start position; each move is replayed at once, so
+ * an error names the line, the move and the side.  Games are built into a
+ * temporary list that reaches the caller only when the whole file is good. */
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/records/pgn.h"
+#include "kage/rules/util.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TOKEN 80         /* longer is not a move */
+#define MAX_TAG_VALUE 4096
+#define MAX_PLIES 20000
+#define MAX_VARIANTS 8
+
+typedef struct Builder {
+    PgnGame g;
+    int tags_cap, moves_cap;
+    size_t *tag_at;      /* where each tag's value starts, for messages */
+    size_t start_at;     /* where the game starts */
+    Position *pos;       /* set when the movetext starts */
+    Color root_side;
+    GameOutcome movetext_result;
+    bool started;        /* something of this game was seen (maybe only a comment) */
+    bool content;        /* a tag, a move or a result: a game to keep */
+    size_t tags_end;     /* where the last tag pair ends */
+} Builder;
+
+typedef struct Reader {
+    const char *s;
+    size_t len, i;
+    const VariantDef *fallback;
+    Variant *variants[MAX_VARIANTS];
+    int nvariants;
+    KageError *err;
+    PgnGames games;
+    int games_cap;
+    Builder b;
+    size_t scan_at, scan_line_start; /* line_of's memory: it moves forwards */
+    int scan_line;
+} Reader;
+
+/* --- errors and lines ------------------------------------------------------------ */
+
+static int line_of(Reader *r, size_t at, int *col)
+{
+    if (at < r->scan_at) {
+        r->scan_at = r->scan_line_start = 0;
+        r->scan_line = 1;
+    }
+    for (; r->scan_at < at && r->scan_at < r->len; r->scan_at++)
+        if (r->s[r->scan_at] == '\n') {
+            r->scan_line++;
+            r->scan_line_start = r->scan_at + 1;
+        }
+    if (col)
+        *col = (int)(at - r->scan_line_start);
+    return r->scan_line;
+}
+
+static bool fail(Reader *r, size_t at, const char *fmt, ...)
+{
+    char msg[sizeof r->err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int col, line = line_of(r, at, &col);
+    snprintf(r->err->msg, sizeof r->err->msg, "line %d: %.230s", line, msg);
+    r->err->column = col;
+    return false;
+}
+
+/* --- freeing ------------------------------------------------------------------- */
+
+void pgn_game_clear(PgnGame *g)
+{
+    for (int i = 0; i < g->ntags; i++) {
+        free(g->tags[i].name);
+        free(g->tags[i].value);
+    }
+    free(g->tags);
+    if (g->comments)
+        for (int i = 0; i <= g->nmoves; i++)
+            free(g->comments[i]);
+    free(g->comments);
+    free(g->moves);
+    free(g->start_fen);
+    memset(g, 0, sizeof *g);
+}
+
+void pgn_games_free(PgnGames *games)
+{
+    for (int i = 0; i < games->count; i++)
+        pgn_game_clear(&games->games[i]);
+    free(games->games);
+    games->games = NULL;
+    games->count = 0;
+}
+
+static void builder_reset(Builder *b)
+{
+    pgn_game_clear(&b->g);
+    free(b->tag_at);
+    if (b->pos)
+        pos_free(b->pos);
+    memset(b, 0, sizeof *b);
+}
+
+const char *pgn_tag(const PgnGame *g, const char *name)
+{
+    for (int i = g->ntags - 1; i >= 0; i--)
+        if (!strcmp(g->tags[i].name, name))
+            return g->tags[i].value;
+    return NULL;
+}
+
+/* The last tag `name` of the game being built and where its value starts. */
+static const char *builder_tag(const Builder *b, const char *name, size_t *at)
+{
+    for (int i = b->g.ntags - 1; i >= 0; i--)
+        if (!strcmp(b->g.tags[i].name, name)) {
+            if (at)
+                *at = b->tag_at[i];
+            return b->g.tags[i].value;
+        }
+    return NULL;
+}
+
+/* --- the game being built ----------------------------------------------------------- */
+
+static void begin_game(Reader *r, size_t at)
+{
+    if (r->b.started)
+        return;
+    r->b.started = true;
+    r->b.start_at = at;
+    r->b.g.line = line_of(r, at, NULL);
+    r->b.moves_cap = 16;
+    r->b.g.moves = xmalloc(16 * sizeof *r->b.g.moves);
+    r->b.g.comments = xcalloc(17, sizeof *r->b.g.comments);
+}
+
+static Variant *variant_for(Reader *r, const VariantDef *def, size_t at)
+{
+    for (int i = 0; i < r->nvariants; i++)
+        if (r->variants[i]->def == def)
+            return r->variants[i];
+    KageError verr;
+    Variant *v = r->nvariants < MAX_VARIANTS ? variant_new(def, &verr) : NULL;
+    if (!v) {
+        fail(r, at, "variant %s cannot be set up", def->id);
+        return NULL;
+    }
+    return r->variants[r->nvariants++] = v;
+}
+
+/* Settle the variant and the start position of the game being built. */
+static bool start_movetext(Reader *r)
+{
+    Builder *b = &r->b;
+    if (b->pos)
+        return true;
+    size_t at = b->start_at;
+    const char *name = builder_tag(b, "Variant", &at);
+    const VariantDef *def = name ? pgn_variant_find(name) : r->fallback;
+    if (!def && name) {
+        char known[128] = "";
+        for (int i = 0; variant_defs[i]; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", variant_defs[i]->id);
+        return fail(r, at, "unknown variant \"%.60s\" (Kage plays %s)", name, known);
+    }
+    if (!def)
+        return fail(r, b->start_at, "the game has no [Variant] tag, so its rules are not known");
+    Variant *v = variant_for(r, def, at);
+    if (!v)
+        return false;
+    Position *pos = pos_new(v);
+    const char *fen = builder_tag(b, "FEN", &at);
+    KageError ferr;
+    if (fen && !pos_set_fen(pos, fen, &ferr)) {
+        pos_free(pos);
+        return fail(r, at + (size_t)(ferr.column > 0 ? ferr.column : 0), "bad FEN in the [FEN] tag: %s", ferr.msg);
+    }
+    char buf[1024];
+    pos_get_fen(pos, buf, sizeof buf);
+    b->g.def = def;
+    b->g.start_fen = xstrdup(buf);
+    b->pos = pos;
+    b->root_side = pos->side;
+    return true;
+}
+
+static void add_tag(Builder *b, const char *name, const char *value, size_t at)
+{
+    if (b->g.ntags == b->tags_cap) {
+        b->tags_cap = b->tags_cap ? 2 * b->tags_cap : 8;
+        b->g.tags = xrealloc(b->g.tags, (size_t)b->tags_cap * sizeof *b->g.tags);
+        b->tag_at = xrealloc(b->tag_at, (size_t)b->tags_cap * sizeof *b->tag_at);
+    }
+    b->g.tags[b->g.ntags] = (PgnTag){xstrdup(name), xstrdup(value)};
+    b->tag_at[b->g.ntags++] = at;
+    b->content = true;
+}
+
+/* Append text to the comment that follows the last move. */
+static void add_comment(Builder *b, const char *text, size_t n)
+{
+    while (n && isspace((unsigned char)*text))
+        text++, n--;
+    while (n && isspace((unsigned char)text[n - 1]))
+        n--;
+    if (!n)
+        return;
+    char **slot = &b->g.comments[b->g.nmoves];
+    size_t old = *slot ? strlen(*slot) : 0;
+    *slot = xrealloc(*slot, old + n + 2);
+    char *p = *slot + old;
+    if (old)
+        *p++ = ' ';
+    for (size_t k = 0; k < n; k++)
+        *p++ = text[k] == '\n' || text[k] == '\r' || text[k] == '\t' ? ' ' : text[k];
+    *p = 0;
+}
+
+static const char *side_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+/* "illegal move: Qxe9" and Qxe9 give "illegal move Qxe9 for White at move 7". */
+static bool move_error(Reader *r, size_t at, const char *text, const char *why)
+{
+    Position *pos = r->b.pos;
+    int number = pos->fullmove + (pos->ply + (r->b.root_side == BLACK)) / 2;
+    GameResult gr = game_result(pos);
+    if (gr.outcome != OUTCOME_NONE)
+        return fail(r, at, "move %s for %s at move %d comes after the end of the game (%s)", text,
+                    side_name(pos->side), number, game_reason_text(gr.reason));
+    const char *colon = strstr(why, ": ");
+    size_t n = strlen(text);
+    if (colon && !strncmp(colon + 2, text, n))
+        return fail(r, at, "%.*s %s for %s at move %d%s", (int)(colon - why), why, text, side_name(pos->side),
+                    number, colon + 2 + n);
+    if (colon)
+        return fail(r, at, "%.*s for %s at move %d: %s", (int)(colon - why), why, side_name(pos->side), number,
+                    colon + 2);
+    return fail(r, at, "%s (%s) for %s at move %d", why, text, side_name(pos->side), number);
+}
+
+static bool play_move(Reader *r, size_t at, const char *text)
+{
+    Builder *b = &r->b;
+    if (!start_movetext(r))
+        return false;
+    if (b->g.nmoves >= MAX_PLIES)
+        return fail(r, at, "the game is too long (more than %d moves)", MAX_PLIES);
+    Move m;
+    KageError merr;
+    bool cashew = b->pos->v->def->fen_style == FEN_HACHU;
+    bool ok = cashew ? move_from_cashew(b->pos, text, CASHEW_ANY, &m, &merr) : move_from_san(b->pos, text, &m, &merr);
+    if (!ok)
+        return move_error(r, at, text, merr.msg);
+    if (b->g.nmoves + 1 >= b->moves_cap) {
+        b->moves_cap *= 2;
+        b->g.moves = xrealloc(b->g.moves, (size_t)b->moves_cap * sizeof *b->g.moves);
+        b->g.comments = xrealloc(b->g.comments, (size_t)(b->moves_cap + 1) * sizeof *b->g.comments);
+    }
+    b->g.moves[b->g.nmoves++] = m;
+    b->g.comments[b->g.nmoves] = NULL;
+    b->content = true;
+    pos_make(b->pos, m);
+    return true;
+}
+
+static GameOutcome outcome_of(const char *text)
+{
+    if (!strcmp(text, "1-0"))
+        return OUTCOME_WHITE_WINS;
+    if (!strcmp(text, "0-1"))
+        return OUTCOME_BLACK_WINS;
+    if (!strcmp(text, "1/2-1/2"))
+        return OUTCOME_DRAW;
+    return OUTCOME_NONE;
+}
+
+static bool is_result(const char *text) { return outcome_of(text) != OUTCOME_NONE || !strcmp(text, "*"); }
+
+/* Close the game being built and add it to the list (a game of nothing but
+ * comments is dropped). */
+static bool finish_game(Reader *r)
+{
+    Builder *b = &r->b;
+    if (!b->started)
+        return true;
+    if (!b->content) {
+        builder_reset(b);
+        return true;
+    }
+    if (!start_movetext(r))
+        return false;
+    PgnGame *g = &b->g;
+    const char *result = builder_tag(b, "Result", NULL);
+    g->result_tag = result && is_result(result) ? outcome_of(result) : b->movetext_result;
+    g->result = game_result(b->pos);
+    const char *term = builder_tag(b, "Termination", NULL);
+    g->termination = term ? pgn_termination_reason(term) : END_NONE;
+    const char *tc = builder_tag(b, "TimeControl", NULL), *byo = builder_tag(b, "Byoyomi", NULL);
+    int periods = byo ? atoi(byo) : 0;
+    if (!tc || !clock_tc_from_pgn(tc, periods, &g->tc))
+        g->tc = (TimeControl){.kind = CLOCK_NONE};
+    if (r->games.count == r->games_cap) {
+        r->games_cap = r->games_cap ? 2 * r->games_cap : 4;
+        r->games.games = xrealloc(r->games.games, (size_t)r->games_cap * sizeof *r->games.games);
+    }
+    r->games.games[r->games.count++] = *g;
+    memset(g, 0, sizeof *g); /* now owned by the list */
+    builder_reset(b);
+    return true;
+}
+
+/* --- the lexical parts ---------------------------------------------------------------- */
+
+static bool at_end(const Reader *r) { return r->i >= r->len; }
+static char cur(const Reader *r) { return at_end(r) ? 0 : r->s[r->i]; }
+
+static void skip_line(Reader *r)
+{
+    while (!at_end(r) && r->s[r->i] != '\n')
+        r->i++;
+}
+
+static bool skip_space(Reader *r)
+{
+    while (!at_end(r) && isspace((unsigned char)r->s[r->i]))
+        r->i++;
+    return !at_end(r);
+}
+
+static bool is_delim(char c) { return isspace((unsigned char)c) || strchr("{}()[];$\"", c); }
+
+static bool read_tag(Reader *r)
+{
+    size_t open = r->i++;
+    while (cur(r) == ' ' || cur(r) == '\t')
+        r->i++;
+    char name[64];
+    int n = 0;
+    while (isalnum((unsigned char)cur(r)) || cur(r) == '_') {
+        if (n == (int)sizeof name - 1)
+            return fail(r, r->i, "tag name too long");
+        name[n++] = r->s[r->i++];
+    }
+    name[n] = 0;
+    if (!n)
+        return fail(r, r->i, "expected a tag name after '['");
+    while (cur(r) == ' ' || cur(r) == '\t')
+        r->i++;
+    if (cur(r) != '"')
+        return fail(r, r->i, "expected the value of tag %s in double quotes", name);
+    size_t value_at = ++r->i;
+    char *value = xmalloc(MAX_TAG_VALUE);
+    int len = 0;
+    for (;;) {
+        char c = cur(r);
+        if (at_end(r) || c == '\n' || c == '\r') {
+            free(value);
+            return fail(r, open, "the value of tag %s is not closed on its line (a '\"' is missing)", name);
+        }
+        r->i++;
+        if (c == '"')
+            break;
+        if (c == '\\' && (cur(r) == '"' || cur(r) == '\\'))
+            c = r->s[r->i++];
+        if (len == MAX_TAG_VALUE - 1) {
+            free(value);
+            return fail(r, value_at, "the value of tag %s is too long", name);
+        }
+        value[len++] = c;
+    }
+    value[len] = 0;
+    while (cur(r) == ' ' || cur(r) == '\t')
+        r->i++;
+    if (cur(r) != ']') {
+        free(value);
+        return fail(r, r->i, "expected ']' to close tag %s", name);
+    }
+    r->i++;
+    add_tag(&r->b, name, value, value_at);
+    r->b.tags_end = r->i;
+    free(value);
+    return true;
+}
+
+static bool read_comment(Reader *r)
+{
+    size_t open = r->i++;
+    const char *close = memchr(r->s + r->i, '}', r->len - r->i);
+    if (!close)
+        return fail(r, open, "the comment opened here is never closed (a '}' is missing)");
+    add_comment(&r->b, r->s + r->i, (size_t)(close - (r->s + r->i)));
+    r->i = (size_t)(close - r->s) + 1;
+    return true;
+}
+
+/* Skip a variation with the variations and comments inside it. */
+static bool skip_variation(Reader *r)
+{
+    size_t open = r->i;
+    int depth = 0;
+    while (!at_end(r)) {
+        char c = r->s[r->i];
+        if (c == '{') {
+            const char *close = memchr(r->s + r->i, '}', r->len - r->i);
+            if (!close)
+                return fail(r, r->i, "the comment opened here is never closed (a '}' is missing)");
+            r->i = (size_t)(close - r->s);
+        } else if (c == ';')
+            skip_line(r);
+        else if (c == '(')
+            depth++;
+        else if (c == ')' && --depth == 0) {
+            r->i++;
+            return true;
+        }
+        if (!at_end(r))
+            r->i++;
+    }
+    return fail(r, open, "the variation opened here is never closed (a ')' is missing)");
+}
+
+/* Read a symbol token at r->i into buf; false (with a message) if too long. */
+static bool read_symbol(Reader *r, char *buf, size_t *at)
+{
+    size_t n = 0;
+    *at = r->i;
+    while (!at_end(r) && !is_delim(r->s[r->i])) {
+        if (n == MAX_TOKEN)
+            return fail(r, *at, "\"%.20s...\" is too long for a move", r->s + *at);
+        buf[n++] = r->s[r->i++];
+    }
+    buf[n] = 0;
+    return true;
+}
+
+/* "LN" or "+WO": a Cashew piece code that begins a readable move. */
+static bool is_piece_code(const char *t)
+{
+    t += *t == '+';
+    return isalpha((unsigned char)t[0]) && isalpha((unsigned char)t[1]) && !t[2];
+}
+
+static bool read_symbol_token(Reader *r)
+{
+    char tok[MAX_TOKEN + 1];
+    size_t at;
+    if (!read_symbol(r, tok, &at))
+        return false;
+    if (!tok[0])
+        return fail(r, at, "unexpected '%c'", cur(r));
+    begin_game(r, at);
+    if (is_result(tok)) {
+        r->b.movetext_result = outcome_of(tok);
+        r->b.content = true;
+        return finish_game(r);
+    }
+    /* a move number: "12." "12..." "12.e4" or a bare "12" */
+    char *p = tok;
+    if (isdigit((unsigned char)*p)) {
+        while (isdigit((unsigned char)*p))
+            p++;
+        if (*p == '.')
+            while (*p == '.')
+                p++;
+        else if (*p)
+            p = tok; /* not a number after all */
+    }
+    size_t n = strlen(p);
+    while (n && (p[n - 1] == '!' || p[n - 1] == '?'))
+        p[--n] = 0;
+    if (!n)
+        return true;
+    if (!start_movetext(r))
+        return false;
+    at += (size_t)(p - tok);
+    if (r->b.pos->v->def->fen_style == FEN_HACHU && is_piece_code(p) && strcmp(p, "pass")) {
+        /* readable Cashew text split at its space: "LN e5xf6-g7+" */
+        char rest[MAX_TOKEN + 1], joined[2 * MAX_TOKEN + 2];
+        size_t rest_at;
+        skip_space(r);
+        if (!read_symbol(r, rest, &rest_at))
+            return false;
+        if (!rest[0])
+            return fail(r, at, "the piece code %s is not followed by its move", p);
+        snprintf(joined, sizeof joined, "%s %s", p, rest);
+        return play_move(r, at, joined);
+    }
+    return play_move(r, at, p);
+}
+
+/* Whether the tag at r->i begins a new game although no result closed the
+ * last one: it follows movetext; or the game so far is tags alone, and this
+ * tag repeats one of them or is an [Event] after a blank line (a tag section
+ * ends at a blank line).  Otherwise a game of tags only would swallow the
+ * next game, while [Variant] then [Event] on the next line stay one game. */
+static bool tag_starts_game(const Reader *r)
+{
+    const Builder *b = &r->b;
+    if (b->pos)
+        return true;
+    if (!b->g.ntags)
+        return false;
+    size_t i = r->i + 1, n = 0;
+    while (i < r->len && (r->s[i] == ' ' || r->s[i] == '\t'))
+        i++;
+    while (i + n < r->len && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_'))
+        n++;
+    for (int k = 0; k < b->g.ntags; k++)
+        if (strlen(b->g.tags[k].name) == n && !memcmp(b->g.tags[k].name, r->s + i, n))
+            return true;
+    if (n != 5 || memcmp(r->s + i, "Event", 5))
+        return false;
+    int newlines = 0;
+    for (size_t k = b->tags_end; k < r->i; k++)
+        if (r->s[k] == '\n')
+            newlines++;
+        else if (!isspace((unsigned char)r->s[k]))
+            newlines = 0;
+    return newlines >= 2;
+}
+
+static bool read_all(Reader *r)
+{
+    while (skip_space(r)) {
+        size_t at = r->i;
+        char c = r->s[at];
+        switch (c) {
+        case '%':
+            if (at == 0 || r->s[at - 1] == '\n') {
+                skip_line(r);
+                break;
+            }
+            if (!read_symbol_token(r))
+                return false;
+            break;
+        case '[':
+            if (tag_starts_game(r) && !finish_game(r)) /* a new game, the last one had no result */
+                return false;
+            begin_game(r, at);
+            if (!read_tag(r))
+                return false;
+            break;
+        case '{':
+            begin_game(r, at);
+            if (!read_comment(r))
+                return false;
+            break;
+        case ';':
+            skip_line(r);
+            break;
+        case '(':
+            if (!skip_variation(r))
+                return false;
+            break;
+        case ')':
+        case '}':
+        case ']':
+        case '"':
+            return fail(r, at, "unexpected '%c'", c);
+        case '$':
+            r->i++;
+            if (!isdigit((unsigned char)cur(r)))
+                return fail(r, at, "expected a number after '$'");
+            while (isdigit((unsigned char)cur(r)))
+                r->i++;
+            break;
+        default:
+            if (!read_symbol_token(r))
+                return false;
+        }
+    }
+    if (!finish_game(r))
+        return false;
+    if (!r->games.count)
+        return fail(r, r->len, "no game in the file");
+    return true;
+}
+
+bool pgn_read(const char *text, size_t len, const VariantDef *fallback, PgnGames *out, KageError *err)
+{
+    Reader r = {.s = text, .len = len, .fallback = fallback, .err = err, .scan_line = 1};
+    if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+        r.i = 3; /* a UTF-8 byte-order mark, as some Windows editors write */
+    const char *nul = memchr(text, 0, len);
+    bool ok = nul ? fail(&r, (size_t)(nul - text), "a NUL byte: this is not a text file") : read_all(&r);
+    builder_reset(&r.b);
+    for (int i = 0; i < r.nvariants; i++)
+        variant_free(r.variants[i]);
+    if (!ok) {
+        pgn_games_free(&r.games);
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    *out = r.games;
+    return true;
+}
+
+bool pgn_replay(const PgnGame *g, Position *pos, int ply, KageError *err)
+{
+    if (pos->v->def != g->def) {
+        snprintf(err->msg, sizeof err->msg, "the game is %s, the position %s", g->def->id, pos->v->def->id);
+        err->column = -1;
+        return false;
+    }
+    if (!pos_set_fen(pos, g->start_fen, err))
+        return false;
+    for (int i = 0; i < ply && i < g->nmoves; i++) {
+        if (!movegen_is_legal(pos, g->moves[i])) {
+            snprintf(err->msg, sizeof err->msg, "move %d of the game is not legal", i + 1);
+            err->column = -1;
+            return false;
+        }
+        pos_make(pos, g->moves[i]);
+    }
+    return true;
+}

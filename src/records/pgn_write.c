@@ -1,0 +1,213 @@
+/* Writing PGN the way pychess.org exports it (the tags and spellings are
+ * listed in pgn.h), and the name tables the reader shares. */
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+#include "kage/records/pgn.h"
+#include "kage/rules/util.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define LINE_MAX_CHARS 79 /* the PGN standard's export limit is 79 characters */
+
+/* Our variant ids and the [Variant] value written for each. */
+static const struct {
+    const char *id, *pgn;
+} variant_names[] = {
+    {"shinobiplus", "Shinobiplus"}, /* pychess: variant.capitalize() */
+    {"shinobi", "Shinobi"},
+    {"shinobivchess", "Shinobivchess"}, /* not on pychess: our id, written the same way */
+    {"shogun", "Shogun"},
+    {"cashew", "cashew-shogi"}, /* XBoard's variant name */
+};
+
+const char *pgn_variant_name(const VariantDef *def)
+{
+    for (int i = 0; i < N_ELEMS(variant_names); i++)
+        if (!strcmp(def->id, variant_names[i].id))
+            return variant_names[i].pgn;
+    return def->id;
+}
+
+const VariantDef *pgn_variant_find(const char *name)
+{
+    for (int i = 0; i < N_ELEMS(variant_names); i++)
+        if (!strcasecmp(name, variant_names[i].pgn))
+            return variant_find(variant_names[i].id);
+    for (int i = 0; variant_defs[i]; i++)
+        if (!strcasecmp(name, variant_defs[i]->id) || !strcasecmp(name, variant_defs[i]->name))
+            return variant_defs[i];
+    if (!strcasecmp(name, "cashew shogi") || !strcasecmp(name, "cashewshogi"))
+        return variant_find("cashew");
+    return NULL;
+}
+
+EndReason pgn_termination_reason(const char *value)
+{
+    for (int r = END_CHECKMATE; r <= END_TIME; r++)
+        if (!strcasecmp(value, game_reason_text((EndReason)r)))
+            return (EndReason)r;
+    if (!strcasecmp(value, "time forfeit"))
+        return END_TIME;
+    return END_NONE;
+}
+
+/* --- a growing string ------------------------------------------------------------ */
+
+typedef struct Out {
+    char *p;
+    size_t len, cap;
+    int col; /* characters on the current movetext line */
+} Out;
+
+static void out_add(Out *o, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(o->p + o->len, o->cap - o->len, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && o->len + (size_t)n < o->cap) {
+            o->len += (size_t)n;
+            return;
+        }
+        o->cap = 2 * o->cap + (n > 0 ? (size_t)n : 0) + 64;
+        o->p = xrealloc(o->p, o->cap);
+    }
+}
+
+/* A tag pair, the value with '"' and '\' escaped and control characters dropped. */
+static void out_tag(Out *o, const char *name, const char *value)
+{
+    out_add(o, "[%s \"", name);
+    for (const char *v = value; *v; v++) {
+        if ((unsigned char)*v < ' ')
+            continue;
+        if (*v == '"' || *v == '\\')
+            out_add(o, "\\");
+        out_add(o, "%c", *v);
+    }
+    out_add(o, "\"]\n");
+}
+
+/* A movetext token, wrapping before it when the line would be too long. */
+static void out_word(Out *o, const char *word)
+{
+    int n = (int)strlen(word);
+    if (o->col && o->col + 1 + n > LINE_MAX_CHARS) {
+        out_add(o, "\n");
+        o->col = 0;
+    }
+    out_add(o, "%s%s", o->col ? " " : "", word);
+    o->col += (o->col ? 1 : 0) + n;
+}
+
+static char *write_error(Out *o, KageError *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    err->column = -1;
+    free(o->p);
+    return NULL;
+}
+
+/* The movetext of moves from pos (which is left after them); false and the
+ * index of the first illegal move in *bad otherwise. */
+static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, int *bad)
+{
+    bool cashew = pos->v->def->fen_style == FEN_HACHU;
+    int number = pos->fullmove;
+    for (int i = 0; i < nmoves; i++) {
+        char text[MOVE_TEXT_MAX], word[MOVE_TEXT_MAX + 24];
+        if (!movegen_is_legal(pos, moves[i])) {
+            *bad = i;
+            return false;
+        }
+        if (cashew)
+            move_to_cashew(pos, moves[i], CASHEW_XBOARD, text);
+        else
+            move_to_san(pos, moves[i], text);
+        /* a move number stays on the line of its move */
+        if (pos->side == WHITE || i == 0)
+            snprintf(word, sizeof word, pos->side == WHITE ? "%d. %s" : "%d... %s", number, text);
+        else
+            snprintf(word, sizeof word, "%s", text);
+        out_word(o, word);
+        if (pos->side == BLACK)
+            number++;
+        pos_make(pos, moves[i]);
+    }
+    return true;
+}
+
+char *pgn_write(const Variant *v, const char *start_fen, const Move *moves, int nmoves, const PgnInfo *info,
+                KageError *err)
+{
+    static const PgnInfo none;
+    Out o = {.p = xmalloc(1024), .cap = 1024};
+    o.p[0] = 0;
+    if (!info)
+        info = &none;
+    Position *pos = pos_new(v);
+    if (start_fen && !pos_set_fen(pos, start_fen, err)) {
+        pos_free(pos);
+        return write_error(&o, err, "bad start FEN: %.200s", err->msg);
+    }
+    char fen[1024];
+    pos_get_fen(pos, fen, sizeof fen);
+
+    /* the movetext first: the result tag depends on the final position */
+    Out moves_out = {.p = xmalloc(1024), .cap = 1024};
+    moves_out.p[0] = 0;
+    int bad = 0;
+    if (!write_moves(&moves_out, pos, moves, nmoves, &bad)) {
+        pos_free(pos);
+        free(moves_out.p);
+        return write_error(&o, err, "move %d of the game is not legal", bad + 1);
+    }
+    GameResult res = info->result;
+    if (res.outcome == OUTCOME_NONE)
+        res = game_result(pos);
+    pos_free(pos);
+
+    char tc[48];
+    if (info->tc)
+        clock_tc_pgn(info->tc, tc, sizeof tc);
+    else
+        snprintf(tc, sizeof tc, "-");
+    out_tag(&o, "Event", info->event ? info->event : "Casual game");
+    out_tag(&o, "Site", info->site ? info->site : "Kage");
+    out_tag(&o, "Date", info->date ? info->date : "????.??.??");
+    out_tag(&o, "Round", info->round ? info->round : "-");
+    out_tag(&o, "White", info->white ? info->white : "?");
+    out_tag(&o, "Black", info->black ? info->black : "?");
+    out_tag(&o, "Result", game_outcome_text(res.outcome));
+    out_tag(&o, "TimeControl", tc);
+    if (info->tc && info->tc->kind == CLOCK_BYOYOMI) {
+        char periods[16];
+        snprintf(periods, sizeof periods, "%d", info->tc->periods);
+        out_tag(&o, "Byoyomi", periods);
+    }
+    out_tag(&o, "Variant", pgn_variant_name(v->def));
+    out_tag(&o, "FEN", fen);
+    out_tag(&o, "SetUp", "1");
+    if (res.outcome != OUTCOME_NONE && res.reason != END_NONE)
+        out_tag(&o, "Termination", game_reason_text(res.reason));
+    for (int i = 0; i < info->nextra; i++)
+        out_tag(&o, info->extra[i].name, info->extra[i].value);
+    out_add(&o, "\n");
+
+    out_add(&o, "%s", moves_out.p); /* wrapped from column 0, as here */
+    o.col = moves_out.col;
+    out_word(&o, game_outcome_text(res.outcome));
+    out_add(&o, "\n");
+    free(moves_out.p);
+    return o.p;
+}

@@ -1,0 +1,372 @@
+/* FEN reading and writing, in Fairy-Stockfish's style for the 8x8 games
+ * (board[hand] side castling ep halfmove fullmove) and HaChu's for Cashew
+ * (board side).  A FEN is parsed into a scratch position and copied into
+ * the caller's only when it is valid. */
+#include "kage/rules/movegen.h"
+#include "kage/rules/position.h"
+#include "kage/rules/util.h"
+#include "position_internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool fen_error(KageError *err, const char *fen, const char *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    err->column = at ? (int)(at - fen) : -1;
+    return false;
+}
+
+/* Read a piece token ([+]letter['!]) at *pp; returns the piece or 0. */
+static Piece read_piece(const Variant *v, const char **pp, char *tokbuf)
+{
+    const char *p = *pp;
+    char tok[8];
+    int n = 0;
+    if (*p == '+')
+        tok[n++] = *p++;
+    if (!isalpha((unsigned char)*p)) {
+        /* name what was found, so that the message never shows stale text */
+        snprintf(tokbuf, 8, "%.*s", n + (*p != 0), *pp);
+        return 0;
+    }
+    Color c = isupper((unsigned char)*p) ? WHITE : BLACK;
+    tok[n++] = (char)toupper((unsigned char)*p++);
+    if (v->def->fen_style == FEN_HACHU && (*p == '\'' || *p == '!'))
+        tok[n++] = *p++;
+    tok[n] = 0;
+    strcpy(tokbuf, tok);
+    int t = variant_type_by_fen(v, tok);
+    if (!t)
+        return 0;
+    *pp = p;
+    return make_piece(c, t);
+}
+
+static const char *skip_spaces(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* Semantic checks on a parsed position: what can never arise in play. */
+static bool validate(Position *pos, const char *fen, KageError *err)
+{
+    const Variant *v = pos->v;
+    const VariantDef *d = v->def;
+    char name[8];
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int kings = 0;
+        for (int t = 1; t <= v->ntypes; t++)
+            if ((v->royal_types >> t) & 1)
+                kings += pos->count[c][t];
+        const char *side = c == WHITE ? d->white_name : d->black_name;
+        if (kings > 1)
+            return fen_error(err, fen, NULL, "%s has %d kings", side, kings);
+        if (kings == 0 && d->check_rule)
+            return fen_error(err, fen, NULL, "%s has no king", side);
+        if (d->promo_limit)
+            for (int t = 1; t <= v->ntypes; t++) {
+                int pt = v->type[t].promotes;
+                if (!pt || !v->type[t].limit)
+                    continue;
+                int n = 0;
+                for (int u = 1; u <= v->ntypes; u++)
+                    if ((v->type[pt].same_san >> u) & 1)
+                        n += pos->count[c][u];
+                if (n > v->type[t].limit)
+                    return fen_error(err, fen, NULL, "%s has %d pieces of kind %c on the board (at most %d)",
+                                     side, n, v->type[pt].def->san, v->type[t].limit);
+            }
+    }
+    if (d->immobility_illegal)
+        for (int i = 0; i < v->nsq; i++) {
+            int sq = v->sq_of[i];
+            Piece p = pos->board[sq];
+            if (p && ((v->immobile[piece_color(p)][sq] >> piece_type(p)) & 1)) {
+                variant_square_name(v, sq, name);
+                return fen_error(err, fen, NULL, "%s on %s could never move", v->type[piece_type(p)].def->name,
+                                 name);
+            }
+        }
+    for (int bit = 0; bit < 4; bit++) {
+        if (!((pos->st->castling >> bit) & 1))
+            continue;
+        Color c = bit < 2 ? WHITE : BLACK;
+        int side = bit & 1;
+        Piece k = pos->board[v->castle_king_from[c]], r = pos->board[v->castle_rook_from[c][side]];
+        if (!k || piece_color(k) != c || !((v->royal_types >> piece_type(k)) & 1) || !r || piece_color(r) != c ||
+            !(v->type[piece_type(r)].def->flags & PF_CASTLE_ROOK))
+            return fen_error(err, fen, NULL, "castling right %c without king and rook on their squares",
+                             "KQkq"[bit]);
+    }
+    return true;
+}
+
+bool pos_set_fen(Position *pos, const char *fen, KageError *err)
+{
+    const Variant *v = pos->v;
+    const VariantDef *d = v->def;
+    Position *tmp = pos_new_empty(v);
+    StateInfo *st = tmp->st;
+    const char *p = skip_spaces(fen);
+    char tok[8];
+    bool ok = false;
+
+    /* 1. board, top rank first */
+    for (int r = v->ranks - 1; r >= 0; r--) {
+        int f = 0;
+        while (*p && *p != '/' && *p != ' ' && *p != '[') {
+            if (isdigit((unsigned char)*p)) {
+                const char *at = p;
+                int n = (int)strtol(p, (char **)&p, 10);
+                if (n < 1 || f + n > v->files) {
+                    fen_error(err, fen, at, "rank %d has more than %d squares", r + 1, v->files);
+                    goto out;
+                }
+                f += n;
+                continue;
+            }
+            const char *at = p;
+            Piece pc = read_piece(v, &p, tok);
+            if (!pc) {
+                fen_error(err, fen, at, "unknown piece '%s' for %s", tok[0] ? tok : "?", d->name);
+                goto out;
+            }
+            if (f >= v->files) {
+                fen_error(err, fen, at, "rank %d has more than %d squares", r + 1, v->files);
+                goto out;
+            }
+            if (tmp->npieces[piece_color(pc)] >= MAX_PIECES_SIDE) {
+                fen_error(err, fen, at, "too many pieces");
+                goto out;
+            }
+            pos_put_piece(tmp, v->sq_of[r * v->files + f], pc);
+            f++;
+        }
+        if (f != v->files) {
+            fen_error(err, fen, p, "rank %d has %d squares, not %d", r + 1, f, v->files);
+            goto out;
+        }
+        if (r > 0) {
+            if (*p != '/') {
+                fen_error(err, fen, p, "expected '/' after rank %d (the board has %d ranks)", r + 1, v->ranks);
+                goto out;
+            }
+            p++;
+        }
+    }
+    if (*p == '/') {
+        fen_error(err, fen, p, "more than %d ranks", v->ranks);
+        goto out;
+    }
+
+    /* 2. hand */
+    if (*p == '[') {
+        const char *open = p++;
+        while (*p && *p != ']' && *p != ' ') {
+            const char *at = p;
+            if (*p == '-') {
+                p++;
+                continue;
+            }
+            Piece pc = read_piece(v, &p, tok);
+            if (!pc) {
+                fen_error(err, fen, at, "unknown piece '%s' in hand", tok);
+                goto out;
+            }
+            int t = piece_type(pc);
+            if (!((v->drop_types >> t) & 1) || v->type[t].demotes != t) {
+                fen_error(err, fen, at, "%s cannot be in hand", v->type[t].def->name);
+                goto out;
+            }
+            if (tmp->hand[piece_color(pc)][t] >= MAX_HAND) {
+                fen_error(err, fen, at, "too many pieces in hand");
+                goto out;
+            }
+            tmp->hand[piece_color(pc)][t]++;
+        }
+        if (*p != ']') {
+            fen_error(err, fen, open, "hand is not closed with ']'");
+            goto out;
+        }
+        p++;
+        if (!d->captures_to_hand && !v->drop_types) {
+            fen_error(err, fen, open, "%s has no pieces in hand", d->name);
+            goto out;
+        }
+    }
+
+    /* 3. side to move */
+    if (*p && *p != ' ') {
+        fen_error(err, fen, p, "unexpected '%c' after the board", *p);
+        goto out;
+    }
+    p = skip_spaces(p);
+    if (*p == 'w' || *p == 'b') {
+        tmp->side = *p == 'w' ? WHITE : BLACK;
+        p++;
+    } else if (*p) {
+        fen_error(err, fen, p, "side to move must be 'w' or 'b'");
+        goto out;
+    } else
+        tmp->side = WHITE;
+    if (*p && *p != ' ') {
+        fen_error(err, fen, p, "side to move must be 'w' or 'b'");
+        goto out;
+    }
+    p = skip_spaces(p);
+
+    tmp->fullmove = 1;
+    if (d->fen_style == FEN_FSF) {
+        /* 4. castling */
+        if (*p == '-')
+            p++;
+        else
+            while (*p && *p != ' ') {
+                const char *q = strchr("KQkq", *p);
+                if (!q || !d->castling) {
+                    fen_error(err, fen, p, "bad castling right '%c'", *p);
+                    goto out;
+                }
+                st->castling |= (uint8_t)(1 << (q - "KQkq"));
+                p++;
+            }
+        p = skip_spaces(p);
+        /* 5. en passant */
+        int epsq = 0;
+        const char *epat = p;
+        if (*p == '-')
+            p++;
+        else if (*p) {
+            int n = variant_parse_square(v, p, &epsq);
+            if (!n) {
+                fen_error(err, fen, p, "bad en-passant square");
+                goto out;
+            }
+            p += n;
+        }
+        if (*p && *p != ' ') {
+            fen_error(err, fen, p, "bad en-passant square");
+            goto out;
+        }
+        p = skip_spaces(p);
+        /* 6. counters */
+        if (*p) {
+            const char *at = p;
+            long n = strtol(p, (char **)&p, 10);
+            if (p == at || n < 0 || n > 10000 || (*p && *p != ' ')) {
+                fen_error(err, fen, at, "bad halfmove clock");
+                goto out;
+            }
+            st->halfmove = (uint16_t)n;
+            p = skip_spaces(p);
+        }
+        if (*p) {
+            const char *at = p;
+            long n = strtol(p, (char **)&p, 10);
+            if (p == at || n < 0 || n > 100000 || (*p && *p != ' ')) {
+                fen_error(err, fen, at, "bad fullmove number");
+                goto out;
+            }
+            tmp->fullmove = n ? (int)n : 1;
+            p = skip_spaces(p);
+        }
+        if (*p) {
+            fen_error(err, fen, p, "unexpected text after the FEN");
+            goto out;
+        }
+        if (epsq) {
+            Color us = tmp->side, them = !us;
+            int pawn_sq = epsq - v->forward[us], origin = epsq + v->forward[us];
+            Piece pp = tmp->board[pawn_sq];
+            if (v->file_of[origin] < 0 || tmp->board[epsq] || tmp->board[origin] || !pp ||
+                piece_color(pp) != them || !((v->pawn_types >> piece_type(pp)) & 1) ||
+                !(v->sqflags[them][origin] & SQF_DOUBLE)) {
+                fen_error(err, fen, epat, "en-passant square does not follow a double step");
+                goto out;
+            }
+            /* kept only when a pawn can take, as Fairy-Stockfish writes it */
+            if (pos_ep_capturable(tmp, epsq, us))
+                st->ep = (uint8_t)epsq;
+        }
+    }
+    /* HaChu FENs: anything after the side to move is ignored */
+
+    st->key = 0;
+    st->key = pos_compute_key(tmp);
+    if (!validate(tmp, fen, err))
+        goto out;
+    pos_copy(pos, tmp);
+    ok = true;
+out:
+    pos_free(tmp);
+    return ok;
+}
+
+static int put_token(char *out, const Position *pos, Piece p)
+{
+    const char *tok = pos->v->type[piece_type(p)].def->fen;
+    int n = 0;
+    for (; *tok; tok++)
+        out[n++] = piece_color(p) == BLACK ? (char)tolower((unsigned char)*tok) : *tok;
+    return n;
+}
+
+void pos_get_fen(const Position *pos, char *buf, size_t size)
+{
+    const Variant *v = pos->v;
+    char out[1024];
+    int n = 0;
+    for (int r = v->ranks - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < v->files; f++) {
+            Piece p = pos->board[v->sq_of[r * v->files + f]];
+            if (!p) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                n += sprintf(out + n, "%d", empty), empty = 0;
+            n += put_token(out + n, pos, p);
+        }
+        if (empty)
+            n += sprintf(out + n, "%d", empty);
+        if (r)
+            out[n++] = '/';
+    }
+    if (v->def->fen_style == FEN_HACHU) {
+        n += sprintf(out + n, " %c", pos->side == WHITE ? 'w' : 'b');
+    } else {
+        out[n++] = '[';
+        for (Color c = WHITE; c <= BLACK; c++)
+            for (int i = 0; i < v->nhand_order; i++) {
+                int t = v->hand_order[i];
+                for (int k = 0; k < pos->hand[c][t]; k++)
+                    n += put_token(out + n, pos, make_piece(c, t));
+            }
+        out[n++] = ']';
+        n += sprintf(out + n, " %c ", pos->side == WHITE ? 'w' : 'b');
+        if (!pos->st->castling)
+            out[n++] = '-';
+        for (int bit = 0; bit < 4; bit++)
+            if ((pos->st->castling >> bit) & 1)
+                out[n++] = "KQkq"[bit];
+        out[n++] = ' ';
+        if (pos->st->ep)
+            n += variant_square_name(v, pos->st->ep, out + n);
+        else
+            out[n++] = '-';
+        Color root = pos->side ^ (pos->ply & 1);
+        n += sprintf(out + n, " %d %d", pos->st->halfmove, pos->fullmove + (pos->ply + (root == BLACK)) / 2);
+    }
+    out[n] = 0;
+    snprintf(buf, size, "%s", out);
+}

@@ -1,0 +1,265 @@
+/* SAN as Fairy-Stockfish writes it (what pychess.org shows and exports):
+ * piece letter, disambiguation by file, rank or square among pieces of the
+ * same kind that could also go there, x for captures, =X for promotions,
+ * P@e5 for drops, O-O / O-O-O, and + or # after checks. */
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_pawn(const Variant *v, int t) { return (v->pawn_types >> t) & 1; }
+
+/* SAN without the check mark; the legal move list of pos is passed in. */
+static int san_body(const Position *pos, Move m, const MoveList *legal, char *buf)
+{
+    const Variant *v = pos->v;
+    int from = move_from(m), to = move_to(m), kind = move_kind(m), n = 0;
+    if (kind == MOVE_CASTLE)
+        return sprintf(buf, "%s", v->file_of[to] > v->file_of[from] ? "O-O" : "O-O-O");
+    if (kind == MOVE_DROP) {
+        n = sprintf(buf, "%c@", v->type[move_drop_type(m)].def->san);
+        return n + variant_square_name(v, to, buf + n);
+    }
+    if (kind == MOVE_PASS)
+        return sprintf(buf, "pass");
+    int t = piece_type(pos->board[from]);
+    bool capture = movegen_is_capture(pos, m);
+    if (is_pawn(v, t)) {
+        if (capture)
+            buf[n++] = (char)('a' + v->file_of[from]);
+    } else {
+        buf[n++] = v->type[t].def->san;
+        /* other pieces of the same kind with a legal move to the same square */
+        bool others = false, same_file = false, same_rank = false;
+        for (int i = 0; i < legal->count; i++) {
+            Move o = legal->moves[i];
+            int of = move_from(o);
+            if (move_kind(o) == MOVE_DROP || move_to(o) != to || of == from || move_kind(o) == MOVE_CASTLE)
+                continue;
+            if (!((v->type[t].same_san >> piece_type(pos->board[of])) & 1))
+                continue;
+            others = true;
+            same_file |= v->file_of[of] == v->file_of[from];
+            same_rank |= v->rank_of[of] == v->rank_of[from];
+        }
+        if (others) {
+            if (!same_file)
+                buf[n++] = (char)('a' + v->file_of[from]);
+            else if (!same_rank)
+                n += sprintf(buf + n, "%d", v->rank_of[from] + 1);
+            else
+                n += variant_square_name(v, from, buf + n);
+        }
+    }
+    if (capture)
+        buf[n++] = 'x';
+    n += variant_square_name(v, to, buf + n);
+    if (kind == MOVE_PROMO)
+        n += sprintf(buf + n, "=%c", v->type[v->type[t].promotes].def->san);
+    buf[n] = 0;
+    return n;
+}
+
+int move_to_san(Position *pos, Move m, char *buf)
+{
+    if (pos->v->def->fen_style == FEN_HACHU) /* Cashew has no SAN: the readable form */
+        return move_to_cashew(pos, m, CASHEW_READABLE, buf);
+    MoveList legal;
+    movegen_legal(pos, &legal);
+    int n = san_body(pos, m, &legal, buf);
+    pos_make(pos, m);
+    if (pos_in_check(pos)) {
+        MoveList replies;
+        movegen_legal(pos, &replies);
+        buf[n++] = replies.count ? '+' : '#';
+        buf[n] = 0;
+    }
+    pos_unmake(pos);
+    return n;
+}
+
+/* Copy text without surrounding blanks and trailing check or comment marks. */
+static void strip(const char *text, char *out, size_t size)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t n = strlen(text);
+    while (n && (isspace((unsigned char)text[n - 1]) || strchr("+#!?", text[n - 1])))
+        n--;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, text, n);
+    out[n] = 0;
+}
+
+static bool error(KageError *err, const char *fmt, const char *text)
+{
+    snprintf(err->msg, sizeof err->msg, fmt, text);
+    err->column = -1;
+    return false;
+}
+
+/* The square of a drop: algebraic (e5, as Fairy-Stockfish and XBoard write
+ * P@e5 or P*e5) or shogi coordinates (5e, as in P*5e): the file counted from
+ * the right and the rank lettered from the top, both as the first player
+ * sees the board, so 1a is the top right corner and 5e is d4 on 8x8.  The two
+ * forms cannot be confused: one starts with a letter, the other a digit.
+ * Returns the length read, 0 if s does not start with a square. */
+static int drop_square(const Variant *v, const char *s, int *sq)
+{
+    int n = variant_parse_square(v, s, sq);
+    if (n || !isdigit((unsigned char)s[0]) || s[0] == '0')
+        return n;
+    int file = s[0] - '0';
+    n = 1;
+    if (isdigit((unsigned char)s[1]) && file * 10 + (s[1] - '0') <= v->files)
+        file = file * 10 + (s[1] - '0'), n = 2;
+    int row = s[n] - 'a';
+    if (file > v->files || row < 0 || row >= v->ranks)
+        return 0;
+    *sq = v->sq_of[(v->ranks - 1 - row) * v->files + (v->files - file)];
+    return n + 1;
+}
+
+/* A looser reading: piece letter, optional from-file/rank, x, square, =X. */
+static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move *out, KageError *err)
+{
+    const Variant *v = pos->v;
+    char piece = 0, promo = 0;
+    int from_file = -1, from_rank = -1, to = 0;
+    const char *p = s;
+    if (!strcmp(s, "0-0") || !strcmp(s, "0-0-0") || !strcmp(s, "O-O") || !strcmp(s, "O-O-O")) {
+        bool king_side = strlen(s) == 3;
+        for (int i = 0; i < legal->count; i++) {
+            Move m = legal->moves[i];
+            if (move_kind(m) == MOVE_CASTLE && (v->file_of[move_to(m)] > v->file_of[move_from(m)]) == king_side) {
+                *out = m;
+                return true;
+            }
+        }
+        return error(err, "illegal move: %s (castling is not possible now)", s);
+    }
+    /* a drop: X@sq or X*sq (shogi style); a lower-case letter is read as its
+     * capital here only, as elsewhere it could be a file */
+    if (isalpha((unsigned char)p[0]) && (p[1] == '@' || p[1] == '*')) {
+        piece = (char)toupper((unsigned char)*p++);
+        int n = drop_square(v, p + 1, &to);
+        if (!n || p[1 + n])
+            return error(err, "not a move: %s", s);
+        for (int i = 0; i < legal->count; i++) {
+            Move m = legal->moves[i];
+            if (move_kind(m) == MOVE_DROP && move_to(m) == to && v->type[move_drop_type(m)].def->san == piece) {
+                *out = m;
+                return true;
+            }
+        }
+        return error(err, "illegal drop: %s", s);
+    }
+    if (isupper((unsigned char)*p))
+        piece = *p++;
+    /* collect the square names and letters that remain */
+    const char *last_sq = NULL;
+    for (const char *q = p; *q; q++) {
+        int sq, n = variant_parse_square(v, q, &sq);
+        if (n && (!q[n] || q[n] == '=' || q[n] == '+' || isspace((unsigned char)q[n])))
+            last_sq = q;
+    }
+    if (!last_sq)
+        return error(err, "not a move: %s (no destination square)", s);
+    int n = variant_parse_square(v, last_sq, &to);
+    const char *tail = last_sq + n;
+    if (*tail == '=' && isupper((unsigned char)tail[1]) && !tail[2])
+        promo = tail[1];
+    else if (*tail == '+' && !tail[1])
+        promo = '+';
+    else if (*tail)
+        return error(err, "not a move: %s", s);
+    for (const char *q = p; q < last_sq; q++) {
+        if (*q >= 'a' && *q < 'a' + v->files)
+            from_file = *q - 'a';
+        else if (isdigit((unsigned char)*q))
+            from_rank = (int)strtol(q, (char **)&q, 10) - 1, q--;
+        else if (*q != 'x' && *q != '-' && *q != ':')
+            return error(err, "not a move: %s", s);
+    }
+    Move found = MOVE_NONE;
+    int nfound = 0;
+    char list[160] = "";
+    for (int i = 0; i < legal->count; i++) {
+        Move m = legal->moves[i];
+        int kind = move_kind(m), mf = move_from(m);
+        if (kind == MOVE_DROP || kind == MOVE_PASS || move_to(m) != to)
+            continue;
+        int t = piece_type(pos->board[mf]);
+        char letter = is_pawn(v, t) ? 'P' : v->type[t].def->san;
+        if ((piece ? piece : 'P') != letter)
+            continue;
+        if ((from_file >= 0 && v->file_of[mf] != from_file) || (from_rank >= 0 && v->rank_of[mf] != from_rank))
+            continue;
+        if (promo && (kind != MOVE_PROMO || (promo != '+' && v->type[v->type[t].promotes].def->san != promo)))
+            continue;
+        if (!promo && kind == MOVE_PROMO) {
+            /* where promotion is forced, "e8" means the promotion */
+            bool plain_exists = false;
+            for (int k = 0; k < legal->count; k++)
+                if (legal->moves[k] == move_make(mf, to, MOVE_NORMAL, 0))
+                    plain_exists = true;
+            if (plain_exists)
+                continue;
+        }
+        char san[MOVE_TEXT_MAX];
+        san_body(pos, m, legal, san);
+        if (strlen(list) + strlen(san) + 3 < sizeof list)
+            strcat(strcat(list, nfound ? ", " : ""), san);
+        found = m;
+        nfound++;
+    }
+    if (nfound == 1) {
+        *out = found;
+        return true;
+    }
+    if (nfound > 1) {
+        snprintf(err->msg, sizeof err->msg, "ambiguous move %.60s: could be %s", s, list);
+        err->column = -1;
+        return false;
+    }
+    return error(err, "illegal move: %s", s);
+}
+
+bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
+{
+    char s[MOVE_TEXT_MAX], buf[MOVE_TEXT_MAX];
+    MoveList legal;
+    strip(text, s, sizeof s);
+    if (!*s)
+        return error(err, "empty move%s", "");
+    if (pos->v->def->fen_style == FEN_HACHU)
+        return move_from_cashew(pos, text, CASHEW_ANY, out, err);
+    movegen_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        san_body(pos, legal.moves[i], &legal, buf);
+        if (!strcmp(buf, s)) {
+            *out = legal.moves[i];
+            return true;
+        }
+    }
+    /* UCI text, compared unstripped: a promotion ends in '+' */
+    const char *t = text;
+    while (isspace((unsigned char)*t))
+        t++;
+    size_t tlen = strlen(t);
+    while (tlen && isspace((unsigned char)t[tlen - 1]))
+        tlen--;
+    for (int i = 0; i < legal.count; i++) {
+        int n = move_to_uci(pos, legal.moves[i], buf);
+        if ((size_t)n == tlen && !strncmp(buf, t, tlen)) {
+            *out = legal.moves[i];
+            return true;
+        }
+    }
+    return san_loose(pos, s, &legal, out, err);
+}

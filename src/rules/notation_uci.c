@@ -1,0 +1,83 @@
+/* UCI move text (Fairy-Stockfish's notation). */
+#include "kage/rules/movegen.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/notation_cashew.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Cashew (HaChu's FEN style) has multi-capture moves that from+to cannot
+ * name: its engine-protocol text is XBoard's multi-leg form. */
+static bool cashew_text(const Variant *v) { return v->def->fen_style == FEN_HACHU; }
+
+int move_to_uci(const Position *pos, Move m, char *buf)
+{
+    const Variant *v = pos->v;
+    int n = 0;
+    if (cashew_text(v))
+        return move_to_cashew(pos, m, CASHEW_XBOARD, buf);
+    switch (move_kind(m)) {
+    case MOVE_DROP:
+        n = sprintf(buf, "%s@", v->type[move_drop_type(m)].def->fen);
+        n += variant_square_name(v, move_to(m), buf + n);
+        return n;
+    case MOVE_PASS:
+        return sprintf(buf, "@@@@");
+    default:
+        n = variant_square_name(v, move_from(m), buf);
+        n += variant_square_name(v, move_to(m), buf + n);
+        if (move_kind(m) == MOVE_PROMO)
+            buf[n++] = '+';
+        buf[n] = 0;
+        return n;
+    }
+}
+
+bool move_from_uci(Position *pos, const char *text, Move *out, KageError *err)
+{
+    char buf[MOVE_TEXT_MAX];
+    MoveList list;
+    size_t len = strlen(text);
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    if (len == 0 || len >= MOVE_TEXT_MAX) {
+        snprintf(err->msg, sizeof err->msg, "empty or overlong move");
+        err->column = 0;
+        return false;
+    }
+    movegen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        int n = move_to_uci(pos, list.moves[i], buf);
+        if ((size_t)n == len && !strncmp(buf, text, len)) {
+            *out = list.moves[i];
+            return true;
+        }
+    }
+    /* tell malformed text from an illegal move */
+    const char *p = text;
+    int sq;
+    bool shaped;
+    if (isalpha((unsigned char)p[0]) && p[1] == '@')
+        shaped = variant_parse_square(pos->v, p + 2, &sq) > 0;
+    else {
+        int a = variant_parse_square(pos->v, p, &sq);
+        int b = a ? variant_parse_square(pos->v, p + a, &sq) : 0;
+        shaped = a && b;
+    }
+    snprintf(err->msg, sizeof err->msg, shaped ? "illegal move: %.*s" : "not a move: %.*s", (int)len, text);
+    err->column = 0;
+    return false;
+}
+
+int move_to_divide_text(Position *pos, Move m, char *buf)
+{
+    if (cashew_text(pos->v))
+        return move_to_cashew(pos, m, CASHEW_CANONICAL, buf);
+    return move_to_uci(pos, m, buf);
+}
+
+bool move_from_text(Position *pos, const char *text, Move *out, KageError *err)
+{
+    return move_from_san(pos, text, out, err);
+}
