@@ -298,271 +298,6 @@ static bool gives_check(const Search *s, Move m)
     return piece_checks(s, us, t, from, to, ksq) || discovers_check(s, us, from, to, ksq);
 }
 
-/* --- move ordering ------------------------------------------------------------ */
-
-static int moving_type(const Position *pos, Move m)
-{
-    return move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
-}
-
-/* The value of everything m captures (0 for a quiet move). */
-static int captured_value(const Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    int kind = move_kind(m), v = 0;
-    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
-        return 0;
-    if (kind == MOVE_EP)
-        return s->ep->value[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
-    Piece p = pos->board[move_to(m)];
-    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
-        v += s->ep->value[piece_type(p)];
-    if (kind == MOVE_LOCUST) {
-        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
-        for (int k = 0; k < 2; k++)
-            if (mask & (1 << k))
-                v += s->ep->value[piece_type(pos->board[move_from(m) + (k + 1) * d])];
-    }
-    return v;
-}
-
-/* What promotion adds to the moving piece (promotion by capture included). */
-static int promotion_gain(const Search *s, Move m, bool capture)
-{
-    const Variant *v = s->pos->v;
-    if (move_kind(m) == MOVE_DROP)
-        return 0;
-    int t = piece_type(s->pos->board[move_from(m)]);
-    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
-    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
-}
-
-/* Captures and promotions: the moves the noisy generator gives. */
-static bool is_noisy(const Position *pos, Move m)
-{
-    return move_kind(m) == MOVE_PROMO || movegen_is_capture(pos, m);
-}
-
-/* Most valuable victim first, least valuable attacker next. */
-static int noisy_score(const Search *s, Move m)
-{
-    int cap = captured_value(s, m);
-    int gain = promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
-    return (cap + gain) * 8 - s->ep->value[moving_type(s->pos, m)] / 8;
-}
-
-/* A capture that gives up more than it takes when the square is defended
- * (a cheap stand-in for a static exchange evaluation). */
-static bool losing_capture(const Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    int cap = captured_value(s, m);
-    if (move_kind(m) == MOVE_DROP || promotion_gain(s, m, cap > 0) || cap >= s->ep->value[moving_type(pos, m)])
-        return false;
-    return pos_attacked(pos, move_to(m), !pos->side);
-}
-
-static int quiet_score(const Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    return s->history[pos->side][moving_type(pos, m)][move_to(m)];
-}
-
-/* The reply remembered for the last move, or MOVE_NONE. */
-static Move counter_of(const Search *s)
-{
-    Move last = s->pos->st->move;
-    if (last == MOVE_NONE || move_kind(last) == MOVE_PASS) /* also after a null move */
-        return MOVE_NONE;
-    return s->counters[piece_type(s->pos->board[move_to(last)])][move_to(last)];
-}
-
-#ifndef COUNTER_MOVES
-#define COUNTER_MOVES 0
-#endif
-
-enum Stage {
-    STAGE_TT,
-    STAGE_NOISY_GEN,
-    STAGE_NOISY,
-    STAGE_KILLER1,
-    STAGE_KILLER2,
-    STAGE_COUNTER,
-    STAGE_QUIET_GEN,
-    STAGE_QUIET,
-    STAGE_BAD_NOISY,
-    STAGE_DONE
-};
-
-static void picker_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
-{
-    mp->stage = STAGE_TT;
-    mp->tt = tt;
-    mp->noisy_only = noisy_only;
-    mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
-    mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
-    mp->counter = noisy_only || !COUNTER_MOVES ? MOVE_NONE : counter_of(s);
-    mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
-}
-
-/* The best remaining move of list[i..n) moved to place i. */
-static Move select_best(ScoredMove *list, int i, int n)
-{
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (list[j].score > list[best].score)
-            best = j;
-    ScoredMove tmp = list[best];
-    list[best] = list[i];
-    list[i] = tmp;
-    return tmp.move;
-}
-
-/* Shell sort of list[i..n), best first: once many quiet moves are wanted,
- * sorting the rest beats selecting them one by one. */
-static void sort_rest(ScoredMove *list, int i, int n)
-{
-    static const int gaps[] = {57, 23, 10, 4, 1};
-    for (int g = 0; g < 5; g++)
-        for (int j = i + gaps[g]; j < n; j++) {
-            ScoredMove x = list[j];
-            int k = j;
-            while (k - gaps[g] >= i && list[k - gaps[g]].score < x.score) {
-                list[k] = list[k - gaps[g]];
-                k -= gaps[g];
-            }
-            list[k] = x;
-        }
-}
-
-/* A killer or counter move usable here: quiet, legal, not tried yet. */
-static bool quiet_candidate(Search *s, const MovePicker *mp, Move m, int upto)
-{
-    if (m == MOVE_NONE || m == mp->tt)
-        return false;
-    for (int i = 0; i < upto; i++)
-        if (m == mp->killer[i])
-            return false;
-    return !is_noisy(s->pos, m) && movegen_is_legal(s->pos, m);
-}
-
-static bool already_tried(const MovePicker *mp, Move m)
-{
-    return m == mp->tt || m == mp->killer[0] || m == mp->killer[1] || m == mp->counter;
-}
-
-/* The next move to try, MOVE_NONE when there is none left.  *noisy says
- * whether it captures or promotes. */
-static Move next_move(Search *s, MovePicker *mp, bool *noisy)
-{
-    Position *pos = s->pos;
-    MoveList list;
-    switch (mp->stage) {
-    case STAGE_TT:
-        mp->stage = STAGE_NOISY_GEN;
-        if (mp->tt != MOVE_NONE) {
-            /* the table may hold a move of another position with the same key bits */
-            if (movegen_is_legal(pos, mp->tt) && (!mp->noisy_only || is_noisy(pos, mp->tt))) {
-                *noisy = is_noisy(pos, mp->tt);
-                return mp->tt;
-            }
-            mp->tt = MOVE_NONE;
-        }
-        /* fall through */
-    case STAGE_NOISY_GEN:
-        movegen_noisy(pos, &list);
-        for (int i = 0; i < list.count; i++)
-            if (list.moves[i] != mp->tt)
-                mp->noisy[mp->nnoisy++] = (ScoredMove){list.moves[i], noisy_score(s, list.moves[i])};
-        mp->stage = STAGE_NOISY;
-        /* fall through */
-    case STAGE_NOISY:
-        while (mp->inoisy < mp->nnoisy) {
-            Move m = select_best(mp->noisy, mp->inoisy, mp->nnoisy);
-            mp->inoisy++;
-            if (!mp->noisy_only && losing_capture(s, m)) {
-                mp->bad[mp->nbad++] = m;
-                continue;
-            }
-            *noisy = true;
-            return m;
-        }
-        if (mp->noisy_only) {
-            mp->stage = STAGE_DONE;
-            return MOVE_NONE;
-        }
-        mp->stage = STAGE_KILLER1;
-        /* fall through */
-    case STAGE_KILLER1:
-        mp->stage = STAGE_KILLER2;
-        if (quiet_candidate(s, mp, mp->killer[0], 0)) {
-            *noisy = false;
-            return mp->killer[0];
-        }
-        /* fall through */
-    case STAGE_KILLER2:
-        mp->stage = STAGE_COUNTER;
-        if (quiet_candidate(s, mp, mp->killer[1], 1)) {
-            *noisy = false;
-            return mp->killer[1];
-        }
-        /* fall through */
-    case STAGE_COUNTER:
-        mp->stage = STAGE_QUIET_GEN;
-        if (quiet_candidate(s, mp, mp->counter, 2)) {
-            *noisy = false;
-            return mp->counter;
-        }
-        /* fall through */
-    case STAGE_QUIET_GEN:
-        movegen_quiet(pos, &list);
-        for (int i = 0; i < list.count; i++)
-            if (!already_tried(mp, list.moves[i]))
-                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], quiet_score(s, list.moves[i])};
-        mp->stage = STAGE_QUIET;
-        /* fall through */
-    case STAGE_QUIET:
-        if (mp->iquiet < mp->nquiet) {
-            if (mp->iquiet == 8)
-                sort_rest(mp->quiet, 8, mp->nquiet);
-            Move m = mp->iquiet < 8 ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
-            mp->iquiet++;
-            *noisy = false;
-            return m;
-        }
-        mp->stage = STAGE_BAD_NOISY;
-        /* fall through */
-    case STAGE_BAD_NOISY:
-        if (mp->ibad < mp->nbad) {
-            *noisy = true;
-            return mp->bad[mp->ibad++];
-        }
-        mp->stage = STAGE_DONE;
-        /* fall through */
-    default:
-        return MOVE_NONE;
-    }
-}
-
-static void update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
-{
-    Position *pos = s->pos;
-    Color us = pos->side;
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
-    if (s->killers[ply][0] != best) {
-        s->killers[ply][1] = s->killers[ply][0];
-        s->killers[ply][0] = best;
-    }
-    Move last = pos->st->move;
-    if (last != MOVE_NONE && move_kind(last) != MOVE_PASS)
-        s->counters[piece_type(pos->board[move_to(last)])][move_to(last)] = best;
-    for (int i = 0; i < nquiets; i++) {
-        int *h = &s->history[us][moving_type(pos, quiets[i])][move_to(quiets[i])];
-        int b = quiets[i] == best ? bonus : -bonus;
-        *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
-    }
-}
-
 /* Does the table's entry, searched at least `depth` deep, decide this node
  * within (alpha, beta)?  Its score, from this ply, in *score. */
 static bool tt_decides(const TTEntry *te, int ply, int depth, int alpha, int beta, int *score)
@@ -668,18 +403,18 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             return stand;
     }
     MovePicker *mp = &s->pickers[ply];
-    picker_init(s, mp, ply, ttmove, !in_check);
+    movepick_init(s, mp, ply, ttmove, !in_check);
     Move m, best_move = MOVE_NONE;
     bool noisy;
     int count = 0;
-    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+    while ((m = movepick_next(s, mp, &noisy)) != MOVE_NONE) {
         count++;
         if (!in_check) {
-            int cap = captured_value(s, m), gain = promotion_gain(s, m, cap > 0);
+            int cap = movepick_captured_value(s, m), gain = movepick_promotion_gain(s, m, cap > 0);
             /* delta pruning, and captures that lose material to a defender */
             if (stand + cap + gain + 200 <= alpha)
                 continue;
-            if (!gain && cap < s->ep->value[moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
+            if (!gain && cap < s->ep->value[movepick_moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
                 continue;
         }
         make_move(s, ply, m, gives_check(s, m));
@@ -803,18 +538,18 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
      * a capture costs no generation of quiet moves */
     const VariantDef *d = pos->v->def;
     MovePicker *mp = &s->pickers[ply];
-    picker_init(s, mp, ply, ttmove, false);
+    movepick_init(s, mp, ply, ttmove, false);
     int best = -SEARCH_INF, count = 0, nquiets = 0;
     Move m, best_move = MOVE_NONE, quiets[64];
     bool noisy;
     int new_depth = depth - 1 + (in_check && ply < 2 * s->iter + 8 ? 1 : 0);
-    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE) {
+    while ((m = movepick_next(s, mp, &noisy)) != MOVE_NONE) {
         /* 6. the n-move rule draws once a move is known to exist (a mate
          * on the last move still counts) */
         if (count == 0 && d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
             return 0;
         bool killer = m == mp->killer[0] || m == mp->killer[1];
-        int hist = noisy ? 0 : quiet_score(s, m);
+        int hist = noisy ? 0 : movepick_quiet_score(s, m);
         bool check = gives_check(s, m);
         count++;
         /* late quiet moves and hopeless ones are dropped before being made */
@@ -854,7 +589,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                 update_pv(s, ply, m);
                 if (score >= beta) {
                     if (!noisy)
-                        update_history(s, ply, depth, m, quiets, nquiets);
+                        movepick_update_history(s, ply, depth, m, quiets, nquiets);
                     break;
                 }
             }
@@ -898,11 +633,11 @@ int search_begin(Search *s)
     /* the picker's order: hash move, captures, killers, quiet moves */
     const TTEntry *te = tt_probe(s->tt, pos->st->key);
     MovePicker *mp = &s->pickers[0];
-    picker_init(s, mp, 0, te ? te->move : MOVE_NONE, false);
+    movepick_init(s, mp, 0, te ? te->move : MOVE_NONE, false);
     Move m;
     bool noisy;
     s->nroot = 0;
-    while ((m = next_move(s, mp, &noisy)) != MOVE_NONE)
+    while ((m = movepick_next(s, mp, &noisy)) != MOVE_NONE)
         s->root[s->nroot++] = (RootMove){m, 0, 0};
     for (int i = 0; i < s->nroot; i++)
         s->root[i].order = s->nroot - i;

@@ -5,6 +5,7 @@
 #define KAGE_SEARCH_INTERNAL_H
 
 #include "kage/engine/search.h"
+#include "movepick.h"
 
 #include <stdatomic.h>
 
@@ -111,8 +112,6 @@ static inline void tt_prefetch(const TT *tt, uint64_t key)
 /* The entry for key, or NULL. */
 const TTEntry *tt_probe(const TT *tt, uint64_t key);
 void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, int bound);
-/* Per mille of the table used by this search (sampled). */
-int tt_hashfull(const TT *tt);
 
 /* --- the search (search.c), driven by engine.c ----------------------------- */
 
@@ -124,25 +123,6 @@ typedef struct RootMove {
     int noise; /* the lower levels' random bonus, fixed for one search */
     int order; /* ordering key for the next iteration */
 } RootMove;
-
-typedef struct ScoredMove {
-    Move move;
-    int score;
-} ScoredMove;
-
-/* The moves of one node, handed out a stage at a time (search.c): the hash
- * move before anything is generated, then captures and promotions, the
- * killers, the quiet moves by history, and last the captures that seemed to
- * lose material. */
-typedef struct MovePicker {
-    int stage;
-    Move tt, killer[2], counter;
-    bool noisy_only;          /* quiescence: captures and promotions only */
-    int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
-    ScoredMove noisy[MAX_MOVES];
-    ScoredMove quiet[MAX_MOVES];
-    Move bad[MAX_MOVES];
-} MovePicker;
 
 /* What tells, before a move is made, whether it gives check: the file and
  * rank steps of every sliding vector, and which sliders of the attack table
@@ -176,7 +156,6 @@ typedef struct Search {
     int best_pvlen;
     Move killers[MAX_PLY][2];
     int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
-    Move counters[64][BOARD_ARRAY];   /* reply to the last move, by its type and square */
     int eval_stack[MAX_PLY];
     EvalAcc acc[MAX_PLY + 1];         /* the evaluation accumulator at each ply */
     Move pv[MAX_PLY][MAX_PLY];

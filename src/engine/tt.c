@@ -77,12 +77,3 @@ void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, i
     slot->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     slot->genbound = (uint8_t)(tt->generation << 2 | bound);
 }
-
-int tt_hashfull(const TT *tt)
-{
-    int used = 0, n = 0;
-    for (size_t i = 0; i < 250 && i < tt->nbuckets; i++)
-        for (int j = 0; j < TT_BUCKET; j++, n++)
-            used += (tt->buckets[i * TT_BUCKET + j].genbound & 3) && age_of(tt, &tt->buckets[i * TT_BUCKET + j]) == 0;
-    return n ? used * 1000 / n : 0;
-}

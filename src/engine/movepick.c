@@ -1,0 +1,237 @@
+/* The move picker (see movepick.h): ordering by value for captures and
+ * promotions, by killers and history for quiet moves, and generation put
+ * off until a stage needs it, so that a cut-off by the hash move or a
+ * capture costs no generation of quiet moves. */
+#include "search_internal.h"
+#include "kage/rules/movegen.h"
+
+#include <stdlib.h>
+
+int movepick_captured_value(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int kind = move_kind(m), v = 0;
+    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
+        return 0;
+    if (kind == MOVE_EP)
+        return s->ep->value[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
+    Piece p = pos->board[move_to(m)];
+    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
+        v += s->ep->value[piece_type(p)];
+    if (kind == MOVE_LOCUST) {
+        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                v += s->ep->value[piece_type(pos->board[move_from(m) + (k + 1) * d])];
+    }
+    return v;
+}
+
+int movepick_promotion_gain(const Search *s, Move m, bool capture)
+{
+    const Variant *v = s->pos->v;
+    if (move_kind(m) == MOVE_DROP)
+        return 0;
+    int t = piece_type(s->pos->board[move_from(m)]);
+    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
+    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
+}
+
+/* Captures and promotions: the moves the noisy generator gives. */
+static bool is_noisy(const Position *pos, Move m)
+{
+    return move_kind(m) == MOVE_PROMO || movegen_is_capture(pos, m);
+}
+
+/* Most valuable victim first, least valuable attacker next. */
+static int noisy_score(const Search *s, Move m)
+{
+    int cap = movepick_captured_value(s, m);
+    int gain = movepick_promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
+    return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8;
+}
+
+/* A capture that gives up more than it takes when the square is defended
+ * (a cheap stand-in for a static exchange evaluation). */
+static bool losing_capture(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int cap = movepick_captured_value(s, m);
+    if (move_kind(m) == MOVE_DROP || movepick_promotion_gain(s, m, cap > 0) || cap >= s->ep->value[movepick_moving_type(pos, m)])
+        return false;
+    return pos_attacked(pos, move_to(m), !pos->side);
+}
+
+int movepick_quiet_score(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    return s->history[pos->side][movepick_moving_type(pos, m)][move_to(m)];
+}
+
+enum Stage {
+    STAGE_TT,
+    STAGE_NOISY_GEN,
+    STAGE_NOISY,
+    STAGE_KILLER1,
+    STAGE_KILLER2,
+    STAGE_QUIET_GEN,
+    STAGE_QUIET,
+    STAGE_BAD_NOISY,
+    STAGE_DONE
+};
+
+void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
+{
+    mp->stage = STAGE_TT;
+    mp->tt = tt;
+    mp->noisy_only = noisy_only;
+    mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
+    mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
+    mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
+}
+
+/* The best remaining move of list[i..n) moved to place i. */
+static Move select_best(ScoredMove *list, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (list[j].score > list[best].score)
+            best = j;
+    ScoredMove tmp = list[best];
+    list[best] = list[i];
+    list[i] = tmp;
+    return tmp.move;
+}
+
+/* Shell sort of list[i..n), best first: once many quiet moves are wanted,
+ * sorting the rest beats selecting them one by one. */
+static void sort_rest(ScoredMove *list, int i, int n)
+{
+    static const int gaps[] = {57, 23, 10, 4, 1};
+    for (int g = 0; g < 5; g++)
+        for (int j = i + gaps[g]; j < n; j++) {
+            ScoredMove x = list[j];
+            int k = j;
+            while (k - gaps[g] >= i && list[k - gaps[g]].score < x.score) {
+                list[k] = list[k - gaps[g]];
+                k -= gaps[g];
+            }
+            list[k] = x;
+        }
+}
+
+/* A killer usable here: quiet, legal, not tried yet. */
+static bool quiet_candidate(Search *s, const MovePicker *mp, Move m, int upto)
+{
+    if (m == MOVE_NONE || m == mp->tt)
+        return false;
+    for (int i = 0; i < upto; i++)
+        if (m == mp->killer[i])
+            return false;
+    return !is_noisy(s->pos, m) && movegen_is_legal(s->pos, m);
+}
+
+static bool already_tried(const MovePicker *mp, Move m)
+{
+    return m == mp->tt || m == mp->killer[0] || m == mp->killer[1];
+}
+
+Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
+{
+    Position *pos = s->pos;
+    MoveList list;
+    switch (mp->stage) {
+    case STAGE_TT:
+        mp->stage = STAGE_NOISY_GEN;
+        if (mp->tt != MOVE_NONE) {
+            /* the table may hold a move of another position with the same key bits */
+            if (movegen_is_legal(pos, mp->tt) && (!mp->noisy_only || is_noisy(pos, mp->tt))) {
+                *noisy = is_noisy(pos, mp->tt);
+                return mp->tt;
+            }
+            mp->tt = MOVE_NONE;
+        }
+        /* fall through */
+    case STAGE_NOISY_GEN:
+        movegen_noisy(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (list.moves[i] != mp->tt)
+                mp->noisy[mp->nnoisy++] = (ScoredMove){list.moves[i], noisy_score(s, list.moves[i])};
+        mp->stage = STAGE_NOISY;
+        /* fall through */
+    case STAGE_NOISY:
+        while (mp->inoisy < mp->nnoisy) {
+            Move m = select_best(mp->noisy, mp->inoisy, mp->nnoisy);
+            mp->inoisy++;
+            if (!mp->noisy_only && losing_capture(s, m)) {
+                mp->bad[mp->nbad++] = m;
+                continue;
+            }
+            *noisy = true;
+            return m;
+        }
+        if (mp->noisy_only) {
+            mp->stage = STAGE_DONE;
+            return MOVE_NONE;
+        }
+        mp->stage = STAGE_KILLER1;
+        /* fall through */
+    case STAGE_KILLER1:
+        mp->stage = STAGE_KILLER2;
+        if (quiet_candidate(s, mp, mp->killer[0], 0)) {
+            *noisy = false;
+            return mp->killer[0];
+        }
+        /* fall through */
+    case STAGE_KILLER2:
+        mp->stage = STAGE_QUIET_GEN;
+        if (quiet_candidate(s, mp, mp->killer[1], 1)) {
+            *noisy = false;
+            return mp->killer[1];
+        }
+        /* fall through */
+    case STAGE_QUIET_GEN:
+        movegen_quiet(pos, &list);
+        for (int i = 0; i < list.count; i++)
+            if (!already_tried(mp, list.moves[i]))
+                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], movepick_quiet_score(s, list.moves[i])};
+        mp->stage = STAGE_QUIET;
+        /* fall through */
+    case STAGE_QUIET:
+        if (mp->iquiet < mp->nquiet) {
+            if (mp->iquiet == 8)
+                sort_rest(mp->quiet, 8, mp->nquiet);
+            Move m = mp->iquiet < 8 ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
+            mp->iquiet++;
+            *noisy = false;
+            return m;
+        }
+        mp->stage = STAGE_BAD_NOISY;
+        /* fall through */
+    case STAGE_BAD_NOISY:
+        if (mp->ibad < mp->nbad) {
+            *noisy = true;
+            return mp->bad[mp->ibad++];
+        }
+        mp->stage = STAGE_DONE;
+        /* fall through */
+    default:
+        return MOVE_NONE;
+    }
+}
+
+void movepick_update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
+{
+    Position *pos = s->pos;
+    Color us = pos->side;
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    if (s->killers[ply][0] != best) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+    for (int i = 0; i < nquiets; i++) {
+        int *h = &s->history[us][movepick_moving_type(pos, quiets[i])][move_to(quiets[i])];
+        int b = quiets[i] == best ? bonus : -bonus;
+        *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
+    }
+}

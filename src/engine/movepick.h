@@ -1,0 +1,52 @@
+/* The move picker (movepick.c): the moves of one node handed out a stage at
+ * a time, in the style of Ethereal's movepicker, and the memory it orders
+ * quiet moves by (killers and history), which the search feeds back. */
+#ifndef KAGE_MOVEPICK_H
+#define KAGE_MOVEPICK_H
+
+#include "kage/rules/position.h"
+
+typedef struct Search Search;
+
+typedef struct ScoredMove {
+    Move move;
+    int score;
+} ScoredMove;
+
+/* The hash move before anything is generated, then captures and promotions
+ * by value, the two killers, the quiet moves by history, and last the
+ * captures that seemed to lose material. */
+typedef struct MovePicker {
+    int stage;
+    Move tt, killer[2];
+    bool noisy_only;          /* quiescence: captures and promotions only */
+    int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
+    ScoredMove noisy[MAX_MOVES];
+    ScoredMove quiet[MAX_MOVES];
+    Move bad[MAX_MOVES];
+} MovePicker;
+
+/* Start picking the moves of the node at ply; tt is the hash move (checked
+ * for legality before it is given), noisy_only for quiescence. */
+void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only);
+/* The next move to try, MOVE_NONE when none is left; *noisy says whether it
+ * captures or promotes. */
+Move movepick_next(Search *s, MovePicker *mp, bool *noisy);
+
+/* A quiet move caused a cut-off at ply: it becomes a killer, and it gains
+ * history while the quiet moves tried before it lose some. */
+void movepick_update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets);
+
+/* The type that moves (or is dropped) in m. */
+static inline int movepick_moving_type(const Position *pos, Move m)
+{
+    return move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
+}
+/* The value of everything m captures (0 for a quiet move). */
+int movepick_captured_value(const Search *s, Move m);
+/* What promotion adds to the moving piece (promotion by capture included). */
+int movepick_promotion_gain(const Search *s, Move m, bool capture);
+/* The history score of a quiet move. */
+int movepick_quiet_score(const Search *s, Move m);
+
+#endif
