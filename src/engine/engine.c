@@ -11,6 +11,7 @@
 struct Engine {
     TT tt;
     EvalParams ep;
+    SearchParams sp;   /* the tunables this engine searches with */
     Search *s;
     Position *work;    /* private copy of the position being searched */
     _Atomic bool stop;
@@ -48,6 +49,7 @@ static uint64_t clock_seed(void)
 Engine *engine_new(size_t hash_mb)
 {
     Engine *e = xcalloc(1, sizeof *e);
+    e->sp = search_params_default;
     tt_init(&e->tt, hash_mb);
     e->s = xcalloc(1, sizeof *e->s);
     atomic_init(&e->stop, false);
@@ -91,13 +93,13 @@ int engine_evaluate(Engine *e, const Position *pos)
 /* Time for this move: a soft target (do not start another iteration after
  * most of it is used) and a hard limit that keeps a safety margin on the
  * clock, so that the engine never loses on time. */
-static void plan_time(const SearchLimits *lim, Color us, int64_t *soft, int64_t *hard)
+static void plan_time(const SearchParams *sp, const SearchLimits *lim, Color us, int64_t *soft, int64_t *hard)
 {
     *soft = *hard = 0;
     if (lim->infinite)
         return;
     if (lim->movetime_ms > 0) {
-        int margin = lim->movetime_ms > 200 ? 30 : lim->movetime_ms / 8;
+        int margin = lim->movetime_ms > 200 ? sp->movetime_margin : lim->movetime_ms / 8;
         *soft = *hard = lim->movetime_ms - margin > 1 ? lim->movetime_ms - margin : 1;
         return;
     }
@@ -106,12 +108,15 @@ static void plan_time(const SearchLimits *lim, Color us, int64_t *soft, int64_t 
     if (t == 0 && by == 0 && inc == 0)
         return;
     int64_t total = t + by;
-    int64_t margin = 30 + total / 50 < 250 ? 30 + total / 50 : 250;
+    int64_t margin = sp->clock_margin + total / sp->clock_margin_div;
+    if (margin > sp->clock_margin_max)
+        margin = sp->clock_margin_max;
     int64_t usable = total - margin > 1 ? total - margin : (total / 2 > 1 ? total / 2 : 1);
-    int mtg = lim->moves_to_go > 0 ? (lim->moves_to_go < 40 ? lim->moves_to_go : 40) : 30;
+    int mtg = lim->moves_to_go > 0 ? (lim->moves_to_go < sp->moves_to_go_max ? lim->moves_to_go : sp->moves_to_go_max)
+                                   : sp->moves_to_go;
     int64_t target = t / mtg + inc * 3 / 4 + by;
     int64_t cap = t / 3 + by;
-    *hard = target * 4 < cap ? target * 4 : cap;
+    *hard = target * sp->hard_factor < cap ? target * sp->hard_factor : cap;
     if (*hard > usable)
         *hard = usable;
     if (*hard < 1)
@@ -152,12 +157,13 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     s->pos = e->work;
     s->tt = &e->tt;
     s->ep = &e->ep;
+    s->sp = &e->sp;
     s->stop = &e->stop;
     s->start_ms = search_now_ms();
 
     int level = lim->level >= 1 && lim->level <= 10 ? lim->level : 10;
     int64_t soft, hard;
-    plan_time(lim, pos->side, &soft, &hard);
+    plan_time(&e->sp, lim, pos->side, &soft, &hard);
     s->hard_ms = hard;
     s->node_limit = lim->infinite ? 0 : lim->nodes;
     int max_depth = lim->depth > 0 && !lim->infinite ? lim->depth : MAX_PLY - 8;
@@ -176,8 +182,8 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     int score = 0, completed = 0;
     SearchInfo info;
     for (int depth = 1; nroot && depth <= max_depth; depth++) {
-        int delta = 25, alpha = -SEARCH_INF, beta = SEARCH_INF;
-        if (depth >= 5 && abs(score) < SEARCH_MATE_BOUND) {
+        int delta = e->sp.asp_delta, alpha = -SEARCH_INF, beta = SEARCH_INF;
+        if (depth >= e->sp.asp_depth && abs(score) < SEARCH_MATE_BOUND) {
             alpha = score - delta;
             beta = score + delta;
         }
@@ -194,8 +200,8 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
                 score = v;
                 break;
             }
-            delta += delta / 2 + 10;
-            if (delta > 600)
+            delta += delta / 2 + e->sp.asp_grow;
+            if (delta > e->sp.asp_max)
                 alpha = -SEARCH_INF, beta = SEARCH_INF;
         }
         if (s->stopped)
@@ -208,7 +214,7 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         int64_t elapsed = search_now_ms() - s->start_ms;
         if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
             break; /* a shorter mate would have been found by now */
-        if (!lim->infinite && ((nroot == 1 && hard) || (soft && elapsed >= soft * 6 / 10)))
+        if (!lim->infinite && ((nroot == 1 && hard) || (soft && elapsed >= soft * e->sp.soft_percent / 100)))
             break;
     }
     /* an infinite search waits for engine_stop() even when it is done */

@@ -199,9 +199,10 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
         /* fall through */
     case STAGE_QUIET:
         if (mp->iquiet < mp->nquiet) {
-            if (mp->iquiet == 8)
-                sort_rest(mp->quiet, 8, mp->nquiet);
-            Move m = mp->iquiet < 8 ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
+            int select = s->sp->quiet_select;
+            if (mp->iquiet == select)
+                sort_rest(mp->quiet, select, mp->nquiet);
+            Move m = mp->iquiet < select ? select_best(mp->quiet, mp->iquiet, mp->nquiet) : mp->quiet[mp->iquiet].move;
             mp->iquiet++;
             *noisy = false;
             return m;
@@ -224,7 +225,8 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
 {
     Position *pos = s->pos;
     Color us = pos->side;
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    const SearchParams *sp = s->sp;
+    int bonus = depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
     if (s->killers[ply][0] != best) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = best;
@@ -232,6 +234,6 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
     for (int i = 0; i < nquiets; i++) {
         int *h = &s->history[us][movepick_moving_type(pos, quiets[i])][move_to(quiets[i])];
         int b = quiets[i] == best ? bonus : -bonus;
-        *h += 32 * b - *h * abs(b) / 512; /* saturates near +-16384 */
+        *h += sp->history_scale * b - *h * abs(b) / sp->history_gravity; /* saturates near +-scale * gravity */
     }
 }

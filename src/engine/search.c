@@ -389,7 +389,8 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     if (te && !pv_node && tt_decides(te, ply, 0, alpha, beta, &tts))
         return tts;
 
-    bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < 8;
+    const SearchParams *sp = s->sp;
+    bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < sp->qcheck_plies;
     int best = -SEARCH_INF, stand = 0, old_alpha = alpha;
     if (!in_check) {
         stand = best = te ? te->eval : evaluate(s, ply);
@@ -399,7 +400,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             alpha = stand;
         /* no capture or promotion can reach alpha: the moves below would
          * all be pruned one by one (delta pruning) */
-        if (stand + best_capture(s) + 200 <= alpha)
+        if (stand + best_capture(s) + sp->delta_margin <= alpha)
             return stand;
     }
     MovePicker *mp = &s->pickers[ply];
@@ -412,7 +413,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         if (!in_check) {
             int cap = movepick_captured_value(s, m), gain = movepick_promotion_gain(s, m, cap > 0);
             /* delta pruning, and captures that lose material to a defender */
-            if (stand + cap + gain + 200 <= alpha)
+            if (stand + cap + gain + sp->delta_margin <= alpha)
                 continue;
             if (!gain && cap < s->ep->value[movepick_moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
                 continue;
@@ -467,18 +468,19 @@ static const int16_t ln100[64] = {
     387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
 };
 
-static int lmr_reduction(int depth, int count)
+static int lmr_reduction(const SearchParams *sp, int depth, int count)
 {
-    if (depth < 3 || count < 3)
+    if (depth < sp->lmr_depth || count < sp->lmr_count)
         return 0;
     depth = depth < 63 ? depth : 63;
     count = count < 63 ? count : 63;
-    return (7500 + ln100[depth] * ln100[count] * 100 / 225) / 10000;
+    return (sp->lmr_base + ln100[depth] * ln100[count] * 100 / sp->lmr_div) / 10000;
 }
 
 static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow_null)
 {
     Position *pos = s->pos;
+    const SearchParams *sp = s->sp;
     bool pv_node = beta - alpha > 1;
     int score;
 
@@ -516,10 +518,10 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     s->eval_stack[ply] = static_eval;
     bool improving = !in_check && ply >= 2 && static_eval > s->eval_stack[ply - 2];
     if (!pv_node && !in_check && abs(beta) < SEARCH_MATE_BOUND) {
-        if (depth <= 6 && static_eval - 90 * depth >= beta)
+        if (depth <= sp->rfp_depth && static_eval - sp->rfp_margin * depth >= beta)
             return static_eval;
-        if (allow_null && depth >= 3 && static_eval >= beta && null_move_ok(s)) {
-            int r = 3 + depth / 4, floor = s->null_floor;
+        if (allow_null && depth >= sp->nmp_depth && static_eval >= beta && null_move_ok(s)) {
+            int r = sp->nmp_base + depth / sp->nmp_div, floor = s->null_floor;
             pos_make(pos, NULL_MOVE);
             s->acc[ply + 1] = s->acc[ply];
             s->null_floor = pos->ply;
@@ -542,7 +544,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     int best = -SEARCH_INF, count = 0, nquiets = 0;
     Move m, best_move = MOVE_NONE, quiets[64];
     bool noisy;
-    int new_depth = depth - 1 + (in_check && ply < 2 * s->iter + 8 ? 1 : 0);
+    int new_depth = depth - 1 + (in_check && ply < sp->check_ext_mul * s->iter + sp->check_ext_base ? 1 : 0);
     while ((m = movepick_next(s, mp, &noisy)) != MOVE_NONE) {
         /* 6. the n-move rule draws once a move is known to exist (a mate
          * on the last move still counts) */
@@ -554,8 +556,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         count++;
         /* late quiet moves and hopeless ones are dropped before being made */
         if (!pv_node && !in_check && !noisy && !check && !killer && best > -SEARCH_MATE_BOUND) {
-            int lmp = 4 + depth * depth * (improving ? 3 : 2);
-            if ((depth <= 4 && count > lmp) || (depth <= 3 && static_eval + 120 + 100 * depth <= alpha))
+            int lmp = sp->lmp_base + depth * depth * (improving ? sp->lmp_improving : sp->lmp_other);
+            if ((depth <= sp->lmp_depth && count > lmp) ||
+                (depth <= sp->fut_depth && static_eval + sp->fut_base + sp->fut_margin * depth <= alpha))
                 continue;
         }
         make_move(s, ply, m, check);
@@ -564,8 +567,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         } else {
             int r = 0;
             if (!noisy && !in_check && !check) {
-                r = lmr_reduction(depth, count) - pv_node - killer + !improving;
-                if (hist > 8000)
+                r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving;
+                if (hist > sp->lmr_history)
                     r--;
                 r = r > new_depth - 1 ? new_depth - 1 : r;
                 r = r < 0 ? 0 : r;

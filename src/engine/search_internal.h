@@ -6,6 +6,7 @@
 
 #include "kage/engine/search.h"
 #include "movepick.h"
+#include "tunables.h"
 
 #include <stdatomic.h>
 
@@ -139,6 +140,7 @@ typedef struct Search {
     Position *pos;                    /* the engine's private copy */
     TT *tt;
     const EvalParams *ep;
+    const SearchParams *sp;           /* the tunables */
     const _Atomic bool *stop;         /* set by engine_stop() */
     uint64_t nodes, node_limit;       /* node_limit 0 = none */
     int64_t start_ms, hard_ms;        /* hard_ms 0 = no time limit */

@@ -1,0 +1,58 @@
+/* The numbers the search and its clock are tuned by, in one block: an
+ * Engine searches with its own copy (engine.c starts it from
+ * search_params_default, in tunables.c), so that a tuner or an SPSA run can
+ * change them between searches without rebuilding.  Every field says where
+ * it is used; the formulas are in search.c, movepick.c and engine.c. */
+#ifndef KAGE_TUNABLES_H
+#define KAGE_TUNABLES_H
+
+typedef struct SearchParams {
+    /* quiescence (search.c qsearch) */
+    int delta_margin;      /* a capture that cannot bring the score this close to alpha is skipped */
+    int qcheck_plies;      /* check evasions are searched this many plies into quiescence */
+
+    /* before the move loop (search.c search, step 4) */
+    int rfp_depth;         /* reverse futility at depth <= this ... */
+    int rfp_margin;        /* ... when the static evaluation beats beta by this much per ply */
+    int nmp_depth;         /* null move from this depth up ... */
+    int nmp_base, nmp_div; /* ... reduced by base + depth / div plies */
+
+    /* in the move loop (search.c search, step 5) */
+    int check_ext_base;    /* a check is extended while ply < iteration * check_ext_mul + base */
+    int check_ext_mul;
+    int lmp_depth;         /* late move pruning at depth <= this: after */
+    int lmp_base;          /*   base + depth^2 * (improving ? improving : other) quiet moves */
+    int lmp_improving, lmp_other;
+    int fut_depth;         /* futility at depth <= this: a quiet move is dropped when */
+    int fut_base;          /*   static evaluation + base + margin * depth <= alpha */
+    int fut_margin;
+    int lmr_depth, lmr_count; /* late move reductions from this depth and this move on: */
+    int lmr_base, lmr_div; /*   (base + 100 ln(depth) * 100 ln(count) * 100 / div) / 10000 plies */
+    int lmr_history;       /* one ply less for a quiet move with more history than this */
+
+    /* move ordering (movepick.c) */
+    int history_max_bonus; /* a cut-off is worth depth^2 history, at most this */
+    int history_scale;     /* history += scale * bonus - history * |bonus| / gravity */
+    int history_gravity;
+    int quiet_select;      /* the first quiet moves are picked best first, the rest sorted at once */
+
+    /* iterative deepening (engine.c) */
+    int asp_depth;         /* aspiration windows from this depth */
+    int asp_delta;         /* the first window: score +- delta ... */
+    int asp_grow;          /* ... widened by delta / 2 + grow after each fail ... */
+    int asp_max;           /* ... and given up past this */
+
+    /* time (engine.c plan_time), in milliseconds or as stated */
+    int movetime_margin;   /* kept back from a fixed time per move (above 200 ms; an eighth below) */
+    int clock_margin;      /* kept back from the clock: margin + clock / margin_div, at most margin_max */
+    int clock_margin_div;
+    int clock_margin_max;
+    int moves_to_go;       /* moves the clock is shared over in sudden death ... */
+    int moves_to_go_max;   /* ... and at most, when the protocol says more */
+    int hard_factor;       /* the hard limit: this many times the target, at most a third of the clock */
+    int soft_percent;      /* no new iteration once this share of the target is used */
+} SearchParams;
+
+extern const SearchParams search_params_default;
+
+#endif
