@@ -3,6 +3,7 @@
  * captures and promotions.  Game ends follow each variant's rules: mate and
  * stalemate values, campmate, King capture (Cashew), repetition rules. */
 #include "search_internal.h"
+#include "kage/rules/gameend.h"
 #include "kage/rules/movegen.h"
 
 #include <stdio.h>
@@ -91,72 +92,21 @@ static int no_moves_value(Position *pos, bool in_check, int ply)
     }
 }
 
-/* Check (and, for Cashew, attack) flags of the last `span` states, by
- * unmaking and remaking the moves, as game_result() does. */
-static void cycle_flags(Position *pos, int span, bool want_attack, int8_t check[], int8_t attack[])
-{
-    Move moves[MAX_PLY * 2 + 8];
-    int k;
-    for (k = 0; k <= span; k++) {
-        check[k] = (int8_t)pos_in_check(pos);
-        attack[k] = (int8_t)(want_attack && pos_mover_attacks(pos));
-        if (k == span)
-            break;
-        moves[k] = pos->st->move;
-        pos_unmake(pos);
-    }
-    for (k = span - 1; k >= 0; k--) {
-        pos_make(pos, moves[k]);
-        pos->st->in_check = check[k];
-        if (want_attack)
-            pos->st->attacking = attack[k];
-    }
-}
-
-static bool every(const int8_t *f, int from, int to)
-{
-    for (int k = from; k <= to; k += 2)
-        if (!f[k])
-            return false;
-    return true;
-}
-
-static bool none(const int8_t *f, int from, int to)
-{
-    for (int k = from; k <= to; k += 2)
-        if (f[k])
-            return false;
-    return true;
-}
-
-/* The value of a repetition cycle of `span` plies for the side to move,
- * under the variant's rule (gameend.c decides the same way). */
+/* The value of a repetition cycle of `span` plies for the side to move:
+ * the variant's rule, as gameend.c decides it for a game. */
 static int cycle_value(Search *s, int span, int ply)
 {
     Position *pos = s->pos;
     enum RepetitionRule rule = pos->v->def->rep_rule;
-    if (rule == REP_DRAW)
+    /* the rules that look at every position of the cycle replay it; one
+     * longer than twice the tree (it reaches into the game's history) is
+     * not worth the time here, and is scored a draw */
+    if (span > MAX_PLY * 2 && rule != REP_DRAW && rule != REP_REPEATER_LOSES)
         return 0;
-    if (rule == REP_REPEATER_LOSES)
-        return mate_in(ply);
-    if (span > MAX_PLY * 2)
+    GameResult r = game_repetition_result(pos, span);
+    if (r.outcome == OUTCOME_DRAW)
         return 0;
-    int8_t check[MAX_PLY * 2 + 8], attack[MAX_PLY * 2 + 8];
-    cycle_flags(pos, span, rule == REP_CHECK_THEN_CHASE, check, attack);
-    if (rule == REP_PERPETUAL_CHECK) {
-        bool them = every(check, 0, span), us = every(check, 1, span - 1);
-        return them && !us ? mate_in(ply) : us && !them ? mated_in(ply) : 0;
-    }
-    bool check_them = every(check, 0, span - 2), check_us = every(check, 1, span - 1);
-    if (check_them != check_us)
-        return check_them ? mate_in(ply) : mated_in(ply);
-    bool chase_them = every(attack, 0, span - 2), chase_us = every(attack, 1, span - 1);
-    bool quiet_them = none(attack, 0, span - 2), quiet_us = none(attack, 1, span - 1);
-    if (chase_them && quiet_us)
-        return mate_in(ply);
-    if (chase_us && quiet_them)
-        return mated_in(ply);
-    return quiet_them && quiet_us ? 0 : mate_in(ply);
+    return r.outcome == (pos->side == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS) ? mate_in(ply) : mated_in(ply);
 }
 
 /* Has this position occurred before?  A repetition inside the search tree

@@ -11,15 +11,17 @@ static GameResult result(GameOutcome o, EndReason r) { return (GameResult){o, r}
 /* The side `c` wins. */
 static GameOutcome win_for(Color c) { return c == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS; }
 
-/* Check and attack flags for the last `span` states (index 0 = current),
- * computed by unmaking and remaking the moves that led here. */
+/* Check flags (and attack flags, when `attack` is not NULL) for the last
+ * `span` states (index 0 = current), computed by unmaking and remaking the
+ * moves that led here. */
 static void history_flags(Position *pos, int span, int8_t check[], int8_t attack[])
 {
     Move moves[span > 0 ? span : 1];
     int k;
     for (k = 0; k <= span; k++) {
         check[k] = (int8_t)pos_in_check(pos);
-        attack[k] = (int8_t)pos_mover_attacks(pos);
+        if (attack)
+            attack[k] = (int8_t)pos_mover_attacks(pos);
         if (k == span)
             break;
         moves[k] = pos->st->move;
@@ -28,7 +30,8 @@ static void history_flags(Position *pos, int span, int8_t check[], int8_t attack
     for (k = span - 1; k >= 0; k--) {
         pos_make(pos, moves[k]);
         pos->st->in_check = check[k];
-        pos->st->attacking = attack[k];
+        if (attack)
+            pos->st->attacking = attack[k];
     }
 }
 
@@ -52,8 +55,6 @@ GameResult game_repetition_result(Position *pos, int span)
 {
     const VariantDef *d = pos->v->def;
     Color us = pos->side, them = !us; /* them: the side that just repeated */
-    int8_t check[span + 1], attack[span + 1];
-    history_flags(pos, span, check, attack);
     switch (d->rep_rule) {
     case REP_DRAW:
         return result(OUTCOME_DRAW, END_REPETITION);
@@ -62,6 +63,8 @@ GameResult game_repetition_result(Position *pos, int span)
     case REP_PERPETUAL_CHECK: {
         /* as Fairy-Stockfish: them checked in every position with us to
            move back to the first occurrence, us in every position between */
+        int8_t check[span + 1];
+        history_flags(pos, span, check, NULL);
         bool perpetual_them = all_set(check, 0, span);
         bool perpetual_us = all_set(check, 1, span - 1);
         if (perpetual_them && !perpetual_us)
@@ -73,6 +76,8 @@ GameResult game_repetition_result(Position *pos, int span)
     case REP_CHECK_THEN_CHASE: {
         /* the moves of the cycle: them made those leading to states 0, 2, ...,
            us those leading to states 1, 3, ... (span - 1) */
+        int8_t check[span + 1], attack[span + 1];
+        history_flags(pos, span, check, attack);
         bool check_them = all_set(check, 0, span - 2), check_us = all_set(check, 1, span - 1);
         if (check_them != check_us)
             return result(win_for(check_them ? us : them), END_PERPETUAL_CHECK);
