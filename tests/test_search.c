@@ -284,6 +284,34 @@ static void engine_stop__ends_search_soon__from_another_thread(void **state)
     test_release(pos);
 }
 
+/* A stop made before the search begins is kept for it (a worker thread may
+ * start late): even an infinite search returns, with a legal move. */
+static void engine_stop__kept__before_search_begins(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", NULL);
+    Engine *e = engine_new(8);
+    SearchLimits lim = {0};
+    lim.infinite = true;
+    engine_stop(e);
+    assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
+    /* used up: the next search runs to its depth */
+    Found f;
+    memset(&f, 0, sizeof f);
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 4;
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.last.depth, 4);
+    /* engine_prepare forgets a stop that came after a search had ended */
+    engine_stop(e);
+    engine_prepare(e);
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.last.depth, 4);
+    engine_free(e);
+    test_release(pos);
+}
+
 static void engine_search__keeps_time__movetime_and_clock(void **state)
 {
     (void)state;
@@ -698,6 +726,7 @@ int test_search_run(void)
         cmocka_unit_test(search__returns_legal_move__every_start_position),
         cmocka_unit_test(search__returns_none__game_over),
         cmocka_unit_test(engine_stop__ends_search_soon__from_another_thread),
+        cmocka_unit_test(engine_stop__kept__before_search_begins),
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),

@@ -76,20 +76,16 @@ static bool in_list(const MoveList *list, Move m)
 typedef struct Stopper {
     Engine *e;
     int after_ms;
-    _Atomic bool done; /* the search has returned */
 } Stopper;
 
-/* engine_stop() after a while, repeated until the search has returned: a
- * stop that comes before the search has begun is cleared by it. */
+/* engine_stop() after a while (a stop that comes before the search has
+ * begun is kept for it). */
 static void *stop_later(void *arg)
 {
     Stopper *st = arg;
-    struct timespec ts = {st->after_ms / 1000, (long)(st->after_ms % 1000) * 1000000L}, tick = {0, 2000000L};
+    struct timespec ts = {st->after_ms / 1000, (long)(st->after_ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
-    while (!atomic_load(&st->done)) {
-        engine_stop(st->e);
-        nanosleep(&tick, NULL);
-    }
+    engine_stop(st->e);
     return NULL;
 }
 
@@ -117,11 +113,10 @@ static Move engine_move(Engine *e, Position *pos, int *kind)
         break;
     case 4: {
         lim.infinite = true;
-        Stopper st = {e, rnd_in(1, 30), false};
+        Stopper st = {e, rnd_in(1, 30)};
         pthread_t th;
         if (pthread_create(&th, NULL, stop_later, &st) == 0) {
             Move m = engine_search(e, pos, &lim, NULL, NULL);
-            atomic_store(&st.done, true);
             pthread_join(th, NULL);
             return m;
         }

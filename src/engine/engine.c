@@ -78,6 +78,8 @@ void engine_set_seed(Engine *e, uint64_t seed) { e->rng = seed; }
 
 void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
 
+void engine_prepare(Engine *e) { atomic_store(&e->stop, false); }
+
 static void ensure_eval(Engine *e, const Variant *v)
 {
     if (e->ep.def != v->def)
@@ -148,7 +150,6 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     SearchLimits none = {0};
     if (!lim)
         lim = &none;
-    atomic_store(&e->stop, false);
     if (!e->work)
         e->work = pos_new(pos->v);
     pos_copy(e->work, pos);
@@ -226,6 +227,6 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         fill_info(s, &info, completed);
         fn(ctx, &info);
     }
-    atomic_store(&e->stop, false);
+    atomic_store(&e->stop, false); /* the request is used up */
     return nroot ? s->best_move : MOVE_NONE;
 }

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #define DEFAULT_VARIANT "shinobiplus"
 
@@ -148,6 +147,7 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
     s->done_fn = done_fn;
     s->ctx = ctx;
     s->finished = false;
+    engine_prepare(s->engine);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         /* no thread: search here, so that a move is still given */
         search_thread(s);
@@ -156,23 +156,17 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
     s->running = true;
 }
 
-/* Wait until the search thread has finished; when stopping, repeat the stop
- * request, since one made before the search began is cleared by it. */
+/* Wait until the search thread has finished, asking it to stop first when
+ * `stop` (a stop made before the search has begun is kept for it). */
 static void wait_for_search(Session *s, bool stop)
 {
     if (!s->running)
         return;
+    if (stop)
+        engine_stop(s->engine);
     pthread_mutex_lock(&s->mu);
-    while (!s->finished) {
-        if (stop)
-            engine_stop(s->engine);
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 20 * 1000000L;
-        if (ts.tv_nsec >= 1000000000L)
-            ts.tv_sec++, ts.tv_nsec -= 1000000000L;
-        pthread_cond_timedwait(&s->cv, &s->mu, &ts);
-    }
+    while (!s->finished)
+        pthread_cond_wait(&s->cv, &s->mu);
     pthread_mutex_unlock(&s->mu);
     pthread_join(s->thread, NULL);
     s->running = false;

@@ -206,6 +206,7 @@ static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint
     p->info[0] = 0;
     p->info_new = false;
     pthread_mutex_unlock(&p->lock);
+    engine_prepare(p->engine);
     if (pthread_create(&p->thread, NULL, player_thread, p) != 0) {
         /* no thread: think on this one; the screen waits but the game goes on */
         player_thread(p);
@@ -240,13 +241,7 @@ void player_cancel(Player *p)
 {
     if (p->running) {
         atomic_store(&p->stop, true);
-        /* a stop that arrives before the search has started is forgotten
-           when it starts: repeat it until the thread is done */
-        while (!atomic_load(&p->done)) {
-            engine_stop(p->engine);
-            struct timespec ts = {0, 2 * 1000000L};
-            nanosleep(&ts, NULL);
-        }
+        engine_stop(p->engine); /* kept for a search that has not begun yet */
         pthread_join(p->thread, NULL);
         p->running = false;
     }

@@ -57,11 +57,18 @@ void engine_set_seed(Engine *e, uint64_t seed);
 
 /* Search pos (not modified on return) and return the best move (MOVE_NONE if
  * none); blocking; callable from a worker thread. fn (may be NULL) is called
- * on the searching thread after each iteration and once at the end. */
+ * on the searching thread after each iteration and once at the end.  A stop
+ * asked for before it began is obeyed; the request is used up as it returns. */
 Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfoFn fn, void *ctx);
 
-/* Thread-safe: the running search returns its best move soon. */
+/* Thread-safe: the search running now, or the one about to begin, returns
+ * its best move soon (a move is always found first).  One call is enough. */
 void engine_stop(Engine *e);
+
+/* Forget a stop request.  A caller that hands searches to another thread
+ * calls it before starting that thread: a stop that arrived after the last
+ * search had returned must not cut the next one short. */
+void engine_prepare(Engine *e);
 
 /* Static evaluation of pos in centipawns from the side to move's view
  * (for tests, tuning and the UI's evaluation display). */
