@@ -81,7 +81,7 @@ int cli_bench(int argc, char **argv)
         Move best = engine_search(e, pos, &lim, keep_last, &last);
         char mv[MOVE_TEXT_MAX] = "(none)";
         if (best)
-            session_move_text(pos, best, mv);
+            move_to_text(pos, best, MOVE_FOR_PROTOCOL, mv);
         printf("%2d %-13s depth %2d nodes %10llu %6d ms  bestmove %s\n", i + 1, bench_positions[i].variant,
                last.depth, (unsigned long long)last.nodes, last.time_ms, mv);
         nodes += last.nodes;
@@ -109,7 +109,7 @@ static bool adjudicate(const char *variant, const char *fen, char **moves, int n
     for (int i = 0; i < n; i++) {
         Move m;
         KageError err;
-        if (game_result(pos).outcome != OUTCOME_NONE || !session_parse_move(pos, moves[i], &m, &err)) {
+        if (game_result(pos).outcome != OUTCOME_NONE || !move_from_text(pos, moves[i], MOVE_FOR_PROTOCOL, &m, &err)) {
             printf("illegal %s\n", moves[i]);
             ok = false;
             break;
@@ -125,7 +125,7 @@ static bool adjudicate(const char *variant, const char *fen, char **moves, int n
         movegen_legal(pos, &list);
         printf("legal");
         for (int i = 0; r.outcome == OUTCOME_NONE && i < list.count; i++) {
-            session_move_text(pos, list.moves[i], mv);
+            move_to_text(pos, list.moves[i], MOVE_FOR_PROTOCOL, mv);
             printf(" %s", mv);
         }
         printf("\n");

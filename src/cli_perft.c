@@ -32,7 +32,7 @@ typedef struct DivideOut {
 static void collect(void *ctx, const Position *pos, Move m, uint64_t nodes)
 {
     DivideOut *out = ctx;
-    move_to_divide_text((Position *)pos, m, out->lines[out->n].text);
+    move_to_text((Position *)pos, m, MOVE_FOR_DIVIDE, out->lines[out->n].text);
     out->lines[out->n++].nodes = nodes;
 }
 

@@ -578,7 +578,7 @@ static void move_from_cashew__explains_error__bad_text(void **state)
 #undef LION
 }
 
-static void move_to_uci__writes_xboard_legs__cashew(void **state)
+static void move_to_text__writes_xboard_legs__protocol_cashew(void **state)
 {
     (void)state;
     Position *pos = cashew_at("K@a1 k@m13 L!@e5 p@f6 p@g7", 'w');
@@ -586,9 +586,9 @@ static void move_to_uci__writes_xboard_legs__cashew(void **state)
     KageError err;
     char text[MOVE_TEXT_MAX];
     assert_true(move_from_cashew(pos, "LN e5xf6-e5", CASHEW_READABLE, &m, &err));
-    move_to_uci(pos, m, text);
+    move_to_text(pos, m, MOVE_FOR_PROTOCOL, text);
     assert_string_equal(text, "e5f6,f6e5+");
-    assert_true(move_from_uci(pos, "e5f6,f6e5+", &m, &err));
+    assert_true(move_from_text(pos, "e5f6,f6e5+", MOVE_FOR_PROTOCOL, &m, &err));
     test_release(pos);
 }
 
@@ -610,7 +610,7 @@ int test_cashew_run(void)
         cmocka_unit_test(move_to_cashew__writes_each_form__special_moves),
         cmocka_unit_test(move_from_cashew__accepts_loose_text__missing_plus_and_case),
         cmocka_unit_test(move_from_cashew__explains_error__bad_text),
-        cmocka_unit_test(move_to_uci__writes_xboard_legs__cashew),
+        cmocka_unit_test(move_to_text__writes_xboard_legs__protocol_cashew),
     };
     return cmocka_run_group_tests_name("cashew", tests, NULL, NULL);
 }

@@ -46,7 +46,7 @@ void test_play_uci(Position *pos, const char *moves)
     for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
         Move m;
         KageError err;
-        if (!move_from_uci(pos, tok, &m, &err))
+        if (!move_from_text(pos, tok, MOVE_FOR_PROTOCOL, &m, &err))
             fail_msg("move %s: %s", tok, err.msg);
         pos_make(pos, m);
     }

@@ -22,7 +22,7 @@ static bool has_uci(Position *pos, const char *text)
 {
     Move m;
     KageError err;
-    return move_from_uci(pos, text, &m, &err);
+    return move_from_text(pos, text, MOVE_FOR_PROTOCOL, &m, &err);
 }
 
 /* Random games in every variant: after each make and unmake the position is

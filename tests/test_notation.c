@@ -47,15 +47,15 @@ static void move_to_san__reproduces_reference__san_8x8(void **state)
             Move mu, ms;
             KageError err;
             char text[MOVE_TEXT_MAX];
-            if (!move_from_uci(pos, u, &mu, &err))
+            if (!move_from_text(pos, u, MOVE_FOR_PROTOCOL, &mu, &err))
                 fail_msg("%s game %d ply %d: UCI %s: %s", variant, games, ply, u, err.msg);
-            move_to_san(pos, mu, text);
+            move_to_text(pos, mu, MOVE_FOR_PEOPLE, text);
             if (strcmp(text, s))
                 fail_msg("%s game %d ply %d: %s printed as %s, reference %s", variant, games, ply, u, text, s);
-            if (!move_from_san(pos, s, &ms, &err))
+            if (!move_from_text(pos, s, MOVE_FOR_PEOPLE, &ms, &err))
                 fail_msg("%s game %d ply %d: SAN %s: %s", variant, games, ply, s, err.msg);
             assert_true(ms == mu);
-            move_to_uci(pos, mu, text);
+            move_to_text(pos, mu, MOVE_FOR_PROTOCOL, text);
             assert_string_equal(text, u);
             pos_make(pos, mu);
         }
@@ -87,7 +87,7 @@ static void move_from_text__parses_printed_moves__random_games(void **state)
     (void)state;
     uint64_t seed = 7;
     for (int vi = 0; variant_defs[vi]; vi++) {
-        if (variant_defs[vi]->fen_style != FEN_FSF)
+        if (variant_defs[vi]->move_style != MOVES_SAN)
             continue;
         Position *pos = test_position(variant_defs[vi]->id, NULL);
         for (int ply = 0; ply < 150; ply++) {
@@ -99,12 +99,12 @@ static void move_from_text__parses_printed_moves__random_games(void **state)
                 char text[MOVE_TEXT_MAX];
                 Move m;
                 KageError err;
-                move_to_san(pos, list.moves[i], text);
-                if (!move_from_san(pos, text, &m, &err))
+                move_to_text(pos, list.moves[i], MOVE_FOR_PEOPLE, text);
+                if (!move_from_text(pos, text, MOVE_FOR_PEOPLE, &m, &err))
                     fail_msg("%s: SAN %s: %s", variant_defs[vi]->id, text, err.msg);
                 assert_true(m == list.moves[i]);
-                move_to_uci(pos, list.moves[i], text);
-                if (!move_from_text(pos, text, &m, &err))
+                move_to_text(pos, list.moves[i], MOVE_FOR_PROTOCOL, text);
+                if (!move_from_text(pos, text, MOVE_FOR_PEOPLE, &m, &err))
                     fail_msg("%s: UCI %s: %s", variant_defs[vi]->id, text, err.msg);
                 assert_true(m == list.moves[i]);
             }
@@ -142,7 +142,7 @@ static void move_from_san__explains_error__bad_moves(void **state)
         Position *pos = test_position(cases[i].variant, cases[i].fen);
         Move m;
         KageError err;
-        if (move_from_text(pos, cases[i].text, &m, &err))
+        if (move_from_text(pos, cases[i].text, MOVE_FOR_PEOPLE, &m, &err))
             fail_msg("'%s' accepted", cases[i].text);
         if (!strstr(err.msg, cases[i].message))
             fail_msg("'%s': message '%s' lacks '%s'", cases[i].text, err.msg, cases[i].message);
@@ -185,9 +185,9 @@ static void move_from_san__accepts_loose_forms__people_typing(void **state)
         Move m;
         KageError err;
         char uci[MOVE_TEXT_MAX];
-        if (!move_from_text(pos, cases[i].text, &m, &err))
+        if (!move_from_text(pos, cases[i].text, MOVE_FOR_PEOPLE, &m, &err))
             fail_msg("'%s' rejected: %s", cases[i].text, err.msg);
-        move_to_uci(pos, m, uci);
+        move_to_text(pos, m, MOVE_FOR_PROTOCOL, uci);
         assert_string_equal(uci, cases[i].uci);
         test_release(pos);
     }

@@ -225,7 +225,7 @@ static void pgn_read__accepts_what_people_type__move_forms(void **state)
         char got[512] = "";
         for (int k = 0; k < g->nmoves; k++) {
             char uci[MOVE_TEXT_MAX];
-            move_to_uci(pos, g->moves[k], uci);
+            move_to_text(pos, g->moves[k], MOVE_FOR_PROTOCOL, uci);
             if (move_kind(g->moves[k]) == MOVE_PASS)
                 strcpy(uci, "@@@@");
             snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", uci);
@@ -423,7 +423,7 @@ static void pgn_write__pychess_tags__shinobiplus_game(void **state)
     /* a start with Black to move numbers its first move "N..." */
     Position *p2 = test_position("shogun", "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40");
     Move m;
-    assert_true(move_from_san(p2, "P@e5", &m, &err));
+    assert_true(move_from_text(p2, "P@e5", MOVE_FOR_PEOPLE, &m, &err));
     text = pgn_write(p2->v, "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40", &m, 1, NULL, &err);
     assert_non_null(strstr(text, "\n\n40... P@e5 *\n"));
     assert_null(strstr(text, "Termination"));

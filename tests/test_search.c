@@ -72,7 +72,7 @@ static void assert_uci(Position *pos, Move m, const char *want)
 {
     char buf[MOVE_TEXT_MAX];
     assert_true(m != MOVE_NONE);
-    move_to_uci(pos, m, buf);
+    move_to_text(pos, m, MOVE_FOR_PROTOCOL, buf);
     assert_string_equal(buf, want);
 }
 
@@ -374,7 +374,7 @@ static void search__avoids_losing_repetition__shinobivchess(void **state)
     test_play_uci(pos, "e1f1 g8f6 f1e1 f6g8 e1f1 g8f6 f1e1");
     Found f = search_nodes(pos, 50000, 0);
     char buf[MOVE_TEXT_MAX];
-    move_to_uci(pos, f.move, buf);
+    move_to_text(pos, f.move, MOVE_FOR_PROTOCOL, buf);
     assert_string_not_equal(buf, "f6g8");
     pos_make(pos, f.move);
     assert_int_equal(game_result(pos).outcome, OUTCOME_NONE);
@@ -382,7 +382,7 @@ static void search__avoids_losing_repetition__shinobivchess(void **state)
     /* and the move is indeed losing */
     KageError err;
     Move back;
-    assert_true(move_from_uci(pos, "f6g8", &back, &err));
+    assert_true(move_from_text(pos, "f6g8", MOVE_FOR_PROTOCOL, &back, &err));
     assert_move_ends(pos, back, OUTCOME_WHITE_WINS, END_REPEATER_LOSES);
     test_release(pos);
 }
@@ -414,7 +414,7 @@ static void search__perpetual_check__loses_in_shinobiplus(void **state)
     test_play_uci(pos, PERPETUAL_CYCLE PERPETUAL_CYCLE "h7h8 e4e8 h8h7"); /* nFold 4 */
     KageError err;
     Move repeat;
-    assert_true(move_from_uci(pos, "e8e4", &repeat, &err));
+    assert_true(move_from_text(pos, "e8e4", MOVE_FOR_PROTOCOL, &repeat, &err));
     assert_move_ends(pos, repeat, OUTCOME_BLACK_WINS, END_PERPETUAL_CHECK);
     Found f = search_nodes(pos, 200000, 0);
     assert_true(movegen_is_legal(pos, f.move));
@@ -430,7 +430,7 @@ static void search__perpetual_check__draws_in_shogun(void **state)
     test_play_uci(pos, PERPETUAL_CYCLE "h7h8 e4e8 h8h7");
     KageError err;
     Move repeat;
-    assert_true(move_from_uci(pos, "e8e4", &repeat, &err));
+    assert_true(move_from_text(pos, "e8e4", MOVE_FOR_PROTOCOL, &repeat, &err));
     assert_move_ends(pos, repeat, OUTCOME_DRAW, END_REPETITION);
     Found f = search_nodes(pos, 200000, 0);
     assert_int_equal(f.last.mate_in, 0);

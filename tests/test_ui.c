@@ -416,7 +416,7 @@ static Move text_move(Game *g, const char *text)
 {
     Move m;
     KageError err;
-    assert_true(move_from_text(g->pos, text, &m, &err));
+    assert_true(move_from_text(g->pos, text, MOVE_FOR_PEOPLE, &m, &err));
     return m;
 }
 

@@ -155,7 +155,7 @@ static void play(Ui *ui, const char *text)
 {
     Move m;
     KageError err;
-    if (!move_from_text(ui->game->pos, text, &m, &err))
+    if (!move_from_text(ui->game->pos, text, MOVE_FOR_PEOPLE, &m, &err))
         fail_msg("%s: %s", text, err.msg);
     ui_play(ui, m);
     ui_draw(ui);

@@ -60,7 +60,7 @@ static void play(Ui *ui, const char *text)
 {
     Move m;
     KageError err;
-    if (!move_from_text(ui->game->pos, text, &m, &err))
+    if (!move_from_text(ui->game->pos, text, MOVE_FOR_PEOPLE, &m, &err))
         fail_msg("%s: %s", text, err.msg);
     ui_play(ui, m);
 }
@@ -81,7 +81,7 @@ static void game_status_text__win__reason_after_a_colon(void **state)
     Game *g = game_new(variant_find("cashew"), "3Q8k/p12/13/13/13/13/13/13/13/13/13/13/K12 w", &err);
     assert_non_null(g);
     Move m;
-    assert_true(move_from_text(g->pos, "d13m13", &m, &err));
+    assert_true(move_from_text(g->pos, "d13m13", MOVE_FOR_PEOPLE, &m, &err));
     game_play(g, m);
     char buf[160];
     game_status_text(g, buf, sizeof buf);

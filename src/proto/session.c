@@ -3,7 +3,6 @@
 
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
-#include "kage/rules/notation_cashew.h"
 #include "kage/rules/util.h"
 
 #include <stdarg.h>
@@ -84,7 +83,7 @@ bool session_set_position(Session *s, const char *fen, char **moves, int nmoves,
     }
     for (int i = 0; i < nmoves; i++) {
         Move m;
-        if (!session_parse_move(tmp, moves[i], &m, err)) {
+        if (!move_from_text(tmp, moves[i], MOVE_FOR_PROTOCOL, &m, err)) {
             pos_free(tmp);
             return false;
         }
@@ -93,31 +92,6 @@ bool session_set_position(Session *s, const char *fen, char **moves, int nmoves,
     pos_free(s->pos);
     s->pos = tmp;
     return true;
-}
-
-static bool is_cashew(const Position *pos) { return pos->v->def->fen_style == FEN_HACHU; }
-
-int session_move_text(const Position *pos, Move m, char *buf)
-{
-    if (is_cashew(pos))
-        return move_to_cashew(pos, m, CASHEW_XBOARD, buf);
-    return move_to_uci(pos, m, buf);
-}
-
-bool session_parse_move(Position *pos, const char *text, Move *out, KageError *err)
-{
-    if (is_cashew(pos))
-        return move_from_cashew(pos, text, CASHEW_ANY, out, err);
-    if (move_from_uci(pos, text, out, err))
-        return true;
-    /* XBoard may write drops with a lower-case letter for the second player */
-    char buf[MOVE_TEXT_MAX];
-    if (strlen(text) < sizeof buf && text[0] >= 'a' && text[0] <= 'z' && text[1] == '@') {
-        strcpy(buf, text);
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-        return move_from_uci(pos, buf, out, err);
-    }
-    return false;
 }
 
 static void *search_thread(void *arg)

@@ -1,6 +1,6 @@
 /* What the UCI and XBoard front ends share: the game being played (variant,
  * position with its history), the engine, a search running on a worker
- * thread, move text for every variant, and locked output lines. */
+ * thread, and locked output lines. */
 #ifndef KAGE_PROTO_SESSION_H
 #define KAGE_PROTO_SESSION_H
 

@@ -145,7 +145,7 @@ static void report_info(void *ctx, const SearchInfo *info)
     /* the PV is written from a copy played forward, so each move's text is right */
     int made = 0;
     for (int i = 0; i < info->pvlen && len < (int)sizeof line - MOVE_TEXT_MAX - 2; i++) {
-        session_move_text(pos, info->pv[i], mv);
+        move_to_text(pos, info->pv[i], MOVE_FOR_PROTOCOL, mv);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", mv);
         pos_make(pos, info->pv[i]);
         made++;
@@ -159,7 +159,7 @@ static void report_best(Session *s, Move best)
 {
     char mv[MOVE_TEXT_MAX] = "(none)";
     if (best)
-        session_move_text(s->search_pos, best, mv);
+        move_to_text(s->search_pos, best, MOVE_FOR_PROTOCOL, mv);
     session_printf("bestmove %s\n", mv);
 }
 

@@ -64,7 +64,7 @@ static void report_info(void *ctx, const SearchInfo *info)
                        (unsigned long long)info->nodes);
     int made = 0;
     for (int i = 0; i < info->pvlen && len < (int)sizeof line - MOVE_TEXT_MAX - 2; i++, made++) {
-        session_move_text(pos, info->pv[i], mv);
+        move_to_text(pos, info->pv[i], MOVE_FOR_PROTOCOL, mv);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", mv);
         pos_make(pos, info->pv[i]);
     }
@@ -80,7 +80,7 @@ static void play_best(Session *s, Move best)
     char mv[MOVE_TEXT_MAX];
     if (!best)
         return;
-    session_move_text(s->pos, best, mv);
+    move_to_text(s->pos, best, MOVE_FOR_PROTOCOL, mv);
     pos_make(s->pos, best);
     session_printf("move %s\n", mv);
     announce_result(s->pos);
@@ -191,7 +191,7 @@ static void play_user_move(Xb *x, const char *text)
     Move m;
     KageError err = {{0}, -1};
     session_stop(&x->s);
-    if (!session_parse_move(x->s.pos, text, &m, &err)) {
+    if (!move_from_text(x->s.pos, text, MOVE_FOR_PROTOCOL, &m, &err)) {
         session_printf("Illegal move: %s\n", text);
         return;
     }
@@ -355,7 +355,7 @@ int xboard_run(FILE *in, size_t hash_mb)
         Move m;
         KageError err = {{0}, -1};
         session_stop(&x->s);
-        if (session_parse_move(x->s.pos, w[0], &m, &err) || strstr(err.msg, "illegal"))
+        if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
             play_user_move(x, w[0]);
         else
             session_printf("Error (unknown command): %s\n", w[0]);

@@ -2,7 +2,6 @@
 #include "kage/records/game.h"
 
 #include "kage/rules/movegen.h"
-#include "kage/rules/notation_cashew.h"
 #include "kage/rules/util.h"
 
 #include <stdio.h>
@@ -53,14 +52,6 @@ void game_free(Game *g)
     free(g);
 }
 
-void game_move_text(Game *g, Move m, char *buf)
-{
-    if (g->v->def->fen_style == FEN_HACHU) /* Cashew has no SAN: its readable form */
-        move_to_cashew(g->pos, m, CASHEW_READABLE, buf);
-    else
-        move_to_san(g->pos, m, buf);
-}
-
 /* Record and make m; the redo stack is left to the caller. */
 static void game_push(Game *g, Move m)
 {
@@ -71,7 +62,7 @@ static void game_push(Game *g, Move m)
     GameMove *gm = &g->hist[g->nhist++];
     char buf[MOVE_TEXT_MAX];
     gm->move = m;
-    game_move_text(g, m, buf);
+    move_to_text(g->pos, m, MOVE_FOR_PEOPLE, buf);
     size_t n = strlen(buf) < sizeof gm->san ? strlen(buf) : sizeof gm->san - 1;
     memcpy(gm->san, buf, n);
     gm->san[n] = 0;
@@ -237,9 +228,12 @@ int game_moves_matching(const Game *g, int from, int drop_type, int to, Move *ou
 int game_move_path(Game *g, Move m, int *path)
 {
     int n = 0;
-    if (g->v->def->fen_style == FEN_HACHU && move_kind(m) != MOVE_DROP)
-        n = cashew_move_captures(g->pos, m, path);
-    if (n == 0 || path[n - 1] != move_to(m))
-        path[n++] = move_to(m); /* an end square it captures on is there already */
+    if (move_kind(m) == MOVE_LOCUST) { /* a Lion's or Wolf's captures on the way */
+        int d = g->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                path[n++] = move_from(m) + (k + 1) * d;
+    }
+    path[n++] = move_to(m);
     return n;
 }

@@ -5,7 +5,6 @@
  * temporary list that reaches the caller only when the whole file is good. */
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
-#include "kage/rules/notation_cashew.h"
 #include "kage/records/pgn.h"
 #include "kage/rules/util.h"
 
@@ -261,9 +260,7 @@ static bool play_move(Reader *r, size_t at, const char *text)
         return fail(r, at, "the game is too long (more than %d moves)", MAX_PLIES);
     Move m;
     KageError merr;
-    bool cashew = b->pos->v->def->fen_style == FEN_HACHU;
-    bool ok = cashew ? move_from_cashew(b->pos, text, CASHEW_ANY, &m, &merr) : move_from_san(b->pos, text, &m, &merr);
-    if (!ok)
+    if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr))
         return move_error(r, at, text, merr.msg);
     if (b->g.nmoves + 1 >= b->moves_cap) {
         b->moves_cap *= 2;
@@ -448,12 +445,6 @@ static bool read_symbol(Reader *r, char *buf, size_t *at)
 }
 
 /* "LN" or "+WO": a Cashew piece code that begins a readable move. */
-static bool is_piece_code(const char *t)
-{
-    t += *t == '+';
-    return isalpha((unsigned char)t[0]) && isalpha((unsigned char)t[1]) && !t[2];
-}
-
 static bool read_symbol_token(Reader *r)
 {
     char tok[MAX_TOKEN + 1];
@@ -487,7 +478,7 @@ static bool read_symbol_token(Reader *r)
     if (!start_movetext(r))
         return false;
     at += (size_t)(p - tok);
-    if (r->b.pos->v->def->fen_style == FEN_HACHU && is_piece_code(p) && strcmp(p, "pass")) {
+    if (move_text_goes_on(r->b.pos, p)) {
         /* readable Cashew text split at its space: "LN e5xf6-g7+" */
         char rest[MAX_TOKEN + 1], joined[2 * MAX_TOKEN + 2];
         size_t rest_at;

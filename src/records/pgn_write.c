@@ -2,7 +2,6 @@
  * listed in pgn.h), and the name tables the reader shares. */
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
-#include "kage/rules/notation_cashew.h"
 #include "kage/records/pgn.h"
 #include "kage/rules/util.h"
 
@@ -122,7 +121,6 @@ static char *write_error(Out *o, KageError *err, const char *fmt, ...)
  * index of the first illegal move in *bad otherwise. */
 static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, int *bad)
 {
-    bool cashew = pos->v->def->fen_style == FEN_HACHU;
     int number = pos->fullmove;
     for (int i = 0; i < nmoves; i++) {
         char text[MOVE_TEXT_MAX], word[MOVE_TEXT_MAX + 24];
@@ -130,10 +128,7 @@ static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, in
             *bad = i;
             return false;
         }
-        if (cashew)
-            move_to_cashew(pos, moves[i], CASHEW_XBOARD, text);
-        else
-            move_to_san(pos, moves[i], text);
+        move_to_text(pos, moves[i], MOVE_FOR_RECORD, text);
         /* a move number stays on the line of its move */
         if (pos->side == WHITE || i == 0)
             snprintf(word, sizeof word, pos->side == WHITE ? "%d. %s" : "%d... %s", number, text);

@@ -1,11 +1,11 @@
 /* Cashew Shogi move text: canonical, XBoard multi-leg and readable forms
- * (the forms and their examples are in include/kage/notation_cashew.h).
+ * (the forms and their examples are in include/kage/rules/notation_cashew.h).
  * Text is read into a request (from, end square, captured squares, pass) and
  * matched against the effects of the legal moves, so each form names a move
  * by what it does, never by the path the piece took. */
 #include "kage/rules/notation_cashew.h"
 #include "kage/rules/movegen.h"
-#include "kage/rules/notation.h"
+#include "notation_internal.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -226,6 +226,12 @@ static int code_length(const char *text)
     if (!isalpha((unsigned char)text[n]) || !isalpha((unsigned char)text[n + 1]))
         return 0;
     return n + 2;
+}
+
+bool cashew_is_code(const char *word)
+{
+    int n = code_length(word);
+    return n && !word[n];
 }
 
 static bool read_readable(const Position *pos, const char *text, Request *rq, char *code, KageError *err)

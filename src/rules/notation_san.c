@@ -3,8 +3,7 @@
  * same kind that could also go there, x for captures, =X for promotions,
  * P@e5 for drops, O-O / O-O-O, and + or # after checks. */
 #include "kage/rules/movegen.h"
-#include "kage/rules/notation.h"
-#include "kage/rules/notation_cashew.h"
+#include "notation_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -66,8 +65,6 @@ static int san_body(const Position *pos, Move m, const MoveList *legal, char *bu
 
 int move_to_san(Position *pos, Move m, char *buf)
 {
-    if (pos->v->def->fen_style == FEN_HACHU) /* Cashew has no SAN: the readable form */
-        return move_to_cashew(pos, m, CASHEW_READABLE, buf);
     MoveList legal;
     movegen_legal(pos, &legal);
     int n = san_body(pos, m, &legal, buf);
@@ -237,8 +234,6 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
     strip(text, s, sizeof s);
     if (!*s)
         return error(err, "empty move%s", "");
-    if (pos->v->def->fen_style == FEN_HACHU)
-        return move_from_cashew(pos, text, CASHEW_ANY, out, err);
     movegen_legal(pos, &legal);
     for (int i = 0; i < legal.count; i++) {
         san_body(pos, legal.moves[i], &legal, buf);

@@ -1,22 +1,15 @@
 /* UCI move text (Fairy-Stockfish's notation). */
 #include "kage/rules/movegen.h"
-#include "kage/rules/notation.h"
-#include "kage/rules/notation_cashew.h"
+#include "notation_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-/* Cashew (HaChu's FEN style) has multi-capture moves that from+to cannot
- * name: its engine-protocol text is XBoard's multi-leg form. */
-static bool cashew_text(const Variant *v) { return v->def->fen_style == FEN_HACHU; }
-
 int move_to_uci(const Position *pos, Move m, char *buf)
 {
     const Variant *v = pos->v;
     int n = 0;
-    if (cashew_text(v))
-        return move_to_cashew(pos, m, CASHEW_XBOARD, buf);
     switch (move_kind(m)) {
     case MOVE_DROP:
         n = sprintf(buf, "%s@", v->type[move_drop_type(m)].def->fen);
@@ -68,16 +61,4 @@ bool move_from_uci(Position *pos, const char *text, Move *out, KageError *err)
     snprintf(err->msg, sizeof err->msg, shaped ? "illegal move: %.*s" : "not a move: %.*s", (int)len, text);
     err->column = 0;
     return false;
-}
-
-int move_to_divide_text(Position *pos, Move m, char *buf)
-{
-    if (cashew_text(pos->v))
-        return move_to_cashew(pos, m, CASHEW_CANONICAL, buf);
-    return move_to_uci(pos, m, buf);
-}
-
-bool move_from_text(Position *pos, const char *text, Move *out, KageError *err)
-{
-    return move_from_san(pos, text, out, err);
 }

@@ -52,7 +52,7 @@ static const PieceDef shogun_pieces[] = {
     .hand_order = "C F H L J D M Q R B N P", .white_name = "Clan", .black_name = "Kingdom",                 \
     .promo_rule = PROMO_ZONE_MANDATORY, .drop_region = {"*1 *2 *3 *4", NULL}, .immobility_illegal = true,   \
     .castling = true, .flag_region = {"*8", "*1"}, .check_rule = true, .stalemate_value = VALUE_LOSS,       \
-    .fen_style = FEN_FSF
+    .fen_style = FEN_FSF, .move_style = MOVES_SAN
 
 const VariantDef variant_shinobiplus = {
     SHINOBI_FAMILY,
@@ -112,4 +112,5 @@ const VariantDef variant_shogun = {
     .nfold = 3, .rep_rule = REP_DRAW,
     .nmove_rule = 50,
     .fen_style = FEN_FSF,
+    .move_style = MOVES_SAN,
 };

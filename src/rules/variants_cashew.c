@@ -82,4 +82,5 @@ const VariantDef variant_cashew = {
     .nfold = 2, .rep_rule = REP_CHECK_THEN_CHASE,
     .nmove_rule = 0,
     .fen_style = FEN_HACHU,
+    .move_style = MOVES_CASHEW,
 };

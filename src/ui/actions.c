@@ -417,7 +417,7 @@ static void prompt_submit(Ui *ui)
         return;
     }
     err.msg[0] = 0;
-    if (!move_from_text(g->pos, ui->line, &m, &err)) {
+    if (!move_from_text(g->pos, ui->line, MOVE_FOR_PEOPLE, &m, &err)) {
         if (err.msg[0] && strstr(err.msg, ui->line)) /* "illegal move: Ke7" says it already */
             ui_message(ui, true, "%s", err.msg);
         else

@@ -327,7 +327,7 @@ static void play_now(Ui *ui, Move m)
     char text[MOVE_TEXT_MAX];
     if (ui_clock_check(ui))
         return; /* the flag fell before the move */
-    game_move_text(ui->game, m, text);
+    move_to_text(ui->game->pos, m, MOVE_FOR_PEOPLE, text);
     game_play(ui->game, m);
     after_move(ui, "", text);
 }
@@ -343,7 +343,7 @@ void ui_play(Ui *ui, Move m)
     }
     if (ui->browsed && g->nredo) { /* a new line from an earlier point */
         char text[MOVE_TEXT_MAX], q[200];
-        game_move_text(g, m, text);
+        move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
         snprintf(q, sizeof q, "Play %s here and drop the %d move%s after this point? (y/n)", text, g->nredo,
                  g->nredo == 1 ? "" : "s");
         ui->pending_move = m;
@@ -380,7 +380,7 @@ static void ai_play(Ui *ui, Move m)
     char text[MOVE_TEXT_MAX];
     if (ui_clock_check(ui))
         return;
-    game_move_text(g, m, text);
+    move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
     game_play(g, m);
     ui->last_move_ms = clock_monotonic_ms(NULL);
     after_move(ui, game_side_name(g, !g->pos->side), text);
@@ -395,7 +395,7 @@ static void show_hint(Ui *ui, Move m)
         return;
     }
     char text[MOVE_TEXT_MAX];
-    game_move_text(g, m, text);
+    move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
     if (move_kind(m) != MOVE_DROP) {
         ui->cur_file = g->v->file_of[move_from(m)];
         ui->cur_rank = g->v->rank_of[move_from(m)];
@@ -543,7 +543,7 @@ static void ui_fill_choice(Ui *ui, const Move *ms, int n)
     ui->choice_promo = false;
     for (int i = 0; i < ui->nchoice; i++) {
         ui->choice[i] = ms[i];
-        game_move_text(ui->game, ms[i], ui->choice_text[i]);
+        move_to_text(ui->game->pos, ms[i], MOVE_FOR_PEOPLE, ui->choice_text[i]);
         if (move_kind(ms[i]) == MOVE_PROMO)
             ui->choice_promo = n == 2;
     }

@@ -64,7 +64,7 @@ static void pv_text(Position *root, const SearchInfo *si, char *out, size_t size
         char san[MOVE_TEXT_MAX];
         if (!movegen_is_legal(root, si->pv[i]))
             break;
-        move_to_san(root, si->pv[i], san);
+        move_to_text(root, si->pv[i], MOVE_FOR_PEOPLE, san);
         size_t len = strlen(san);
         if (n + len + 2 >= size)
             break;

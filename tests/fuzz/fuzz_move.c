@@ -49,17 +49,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     text[size - 1] = 0;
     Move m;
     KageError err;
-    if (move_from_text(pos, text, &m, &err)) {
+    if (move_from_text(pos, text, MOVE_FOR_PEOPLE, &m, &err)) {
         if (!movegen_is_legal(pos, m))
             abort();
         char san[MOVE_TEXT_MAX];
         Move back;
-        move_to_san(pos, m, san);
-        if (!move_from_text(pos, san, &back, &err) || back != m)
+        move_to_text(pos, m, MOVE_FOR_PEOPLE, san);
+        if (!move_from_text(pos, san, MOVE_FOR_PEOPLE, &back, &err) || back != m)
             abort();
     } else if (!err.msg[0])
         abort();
-    if (move_from_uci(pos, text, &m, &err) && !movegen_is_legal(pos, m))
+    if (move_from_text(pos, text, MOVE_FOR_PROTOCOL, &m, &err) && !movegen_is_legal(pos, m))
         abort();
     return 0;
 }

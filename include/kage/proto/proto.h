@@ -17,9 +17,4 @@ int xboard_run(FILE *in, size_t hash_mb);
  * whose searches must be short whatever the input asks for. */
 extern uint64_t session_node_cap;
 
-/* Move text as the protocols write it: UCI for the 8x8 games, XBoard's
- * multi-leg form for Cashew; and reading it back (legal moves only). */
-int session_move_text(const Position *pos, Move m, char *buf);
-bool session_parse_move(Position *pos, const char *text, Move *out, KageError *err);
-
 #endif

@@ -34,10 +34,6 @@ typedef struct Game {
 Game *game_new(const VariantDef *def, const char *fen, KageError *err);
 void game_free(Game *g);
 
-/* m (legal now) as people read it: SAN, or Cashew's readable form
- * ("LN e5xf6-g7+"); buf needs MOVE_TEXT_MAX bytes. */
-void game_move_text(Game *g, Move m, char *buf);
-
 /* Play a legal move: record its SAN, forget the redo stack, update the result. */
 void game_play(Game *g, Move m);
 /* Take back the last move (and any resignation); false if there is none. */

@@ -62,6 +62,13 @@ enum RepetitionRule {
 
 enum FenStyle { FEN_FSF, FEN_HACHU };
 
+/* How the variant's moves are written, for each purpose (notation.h). */
+enum MoveStyle {
+    MOVES_SAN,   /* SAN for people and records, UCI for protocols and perft */
+    MOVES_CASHEW /* Cashew's readable text for people, XBoard's legs for records and
+                    protocols, the canonical from-to-captures form for perft */
+};
+
 typedef struct VariantDef {
     const char *id;   /* "shinobiplus" */
     const char *name; /* "Shinobi+" */
@@ -89,6 +96,7 @@ typedef struct VariantDef {
     enum RepetitionRule rep_rule;
     int nmove_rule;                /* 50, or 0 = none */
     enum FenStyle fen_style;
+    enum MoveStyle move_style;
 } VariantDef;
 
 /* A move vector: an offset on the padded board, how far it slides (1 = a
