@@ -5,10 +5,10 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include "kage/records/clock.h"
+#include "kage/rules/util.h"
 
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,16 +199,6 @@ void clock_format(const Clock *c, Color side, char *buf, size_t size)
 
 /* --- time-control specs ------------------------------------------------------ */
 
-static bool spec_error(KageError *err, int column, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    err->column = column;
-    return false;
-}
-
 /* A number with up to three decimals at s[*i], in thousandths. */
 static bool read_number(const char *s, int *i, int64_t *milli)
 {
@@ -239,7 +229,7 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
     int start = *i;
     int64_t total = 0, v;
     if (!read_number(s, i, &v))
-        return spec_error(err, start, "expected a time at \"%.12s\"", s + start);
+        return kage_error(err, start, "expected a time at \"%.12s\"", s + start);
     int j = *i;
     while (s[j] == ' ')
         j++;
@@ -253,7 +243,7 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
             (*i)++;
             const char *d = s + *i;
             if (!isdigit((unsigned char)d[0]) || !isdigit((unsigned char)d[1]) || isdigit((unsigned char)d[2]))
-                return spec_error(err, *i, "expected two digits after ':'");
+                return kage_error(err, *i, "expected two digits after ':'");
             parts[n++] = (d[0] - '0') * 10 + (d[1] - '0');
             *i += 2;
         }
@@ -265,7 +255,7 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
             char u = (char)tolower((unsigned char)s[*i]);
             int64_t mult = u == 'h' ? 3600000 : u == 'm' ? 60000 : u == 's' ? 1000 : 0;
             if (!mult)
-                return spec_error(err, *i, "expected h, m or s after the number");
+                return kage_error(err, *i, "expected h, m or s after the number");
             (*i)++;
             if (u == 'm' && !strncasecmp(s + *i, "in", 2))
                 *i += 2; /* "min" */
@@ -277,11 +267,11 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
             if (!isdigit((unsigned char)s[*i]))
                 break;
             if (!read_number(s, i, &v))
-                return spec_error(err, *i, "bad number");
+                return kage_error(err, *i, "bad number");
         }
     }
     if (total > MAX_TIME_MS)
-        return spec_error(err, start, "time too long (at most 100 hours)");
+        return kage_error(err, start, "time too long (at most 100 hours)");
     *ms = total;
     return true;
 }
@@ -302,7 +292,7 @@ bool clock_tc_parse(const char *spec, TimeControl *out, KageError *err)
     while (rest && isspace((unsigned char)spec[i + rest - 1]))
         rest--;
     if (!rest)
-        return spec_error(err, 0, "empty time control: write none, 5, 5+3 or 10+30 byo");
+        return kage_error(err, 0, "empty time control: write none, 5, 5+3 or 10+30 byo");
     if ((rest == 4 && !strncasecmp(spec + i, "none", 4)) || (rest == 1 && spec[i] == '-') ||
         (rest == 3 && !strncasecmp(spec + i, "off", 3))) {
         *out = (TimeControl){.kind = CLOCK_NONE};
@@ -321,11 +311,11 @@ bool clock_tc_parse(const char *spec, TimeControl *out, KageError *err)
         if (spec[i] == 'x' || spec[i] == 'X' || spec[i] == '*') {
             periods_at = i++;
             if (!isdigit((unsigned char)spec[i]))
-                return spec_error(err, i, "expected the number of byo-yomi periods after '%c'", spec[i - 1]);
+                return kage_error(err, i, "expected the number of byo-yomi periods after '%c'", spec[i - 1]);
             while (isdigit((unsigned char)spec[i]) && periods <= MAX_PERIODS)
                 periods = periods * 10 + (spec[i++] - '0');
             if (periods < 1 || periods > MAX_PERIODS)
-                return spec_error(err, periods_at, "byo-yomi periods must be from 1 to %d", MAX_PERIODS);
+                return kage_error(err, periods_at, "byo-yomi periods must be from 1 to %d", MAX_PERIODS);
         }
     }
     i = skip_blanks(spec, i);
@@ -339,19 +329,19 @@ bool clock_tc_parse(const char *spec, TimeControl *out, KageError *err)
     while (isspace((unsigned char)spec[i]))
         i++;
     if (spec[i])
-        return spec_error(err, i, "unexpected \"%.12s\" in the time control (try 5+3 or 10+30 byo)", spec + i);
+        return kage_error(err, i, "unexpected \"%.12s\" in the time control (try 5+3 or 10+30 byo)", spec + i);
     if (byo) {
         if (!plus || tc.extra_ms <= 0)
-            return spec_error(err, i, "byo-yomi needs a period: write e.g. 10+30 byo");
+            return kage_error(err, i, "byo-yomi needs a period: write e.g. 10+30 byo");
         tc.kind = CLOCK_BYOYOMI;
         tc.periods = periods ? periods : 1;
     } else {
         if (periods_at >= 0)
-            return spec_error(err, periods_at, "periods are for byo-yomi: add \"byo\" (10+30x3 byo)");
+            return kage_error(err, periods_at, "periods are for byo-yomi: add \"byo\" (10+30x3 byo)");
         if (tc.extra_ms > 0)
             tc.kind = CLOCK_FISCHER;
         else if (tc.base_ms <= 0)
-            return spec_error(err, 0, "no time at all: write none for no clock");
+            return kage_error(err, 0, "no time at all: write none for no clock");
     }
     *out = tc;
     return true;
@@ -481,13 +471,13 @@ bool clock_restore(Clock *c, const char *text, ClockNowFn now, void *ctx, KageEr
 {
     char buf[256];
     if (strlen(text) >= sizeof buf)
-        return spec_error(err, 0, "clock text too long");
+        return kage_error(err, 0, "clock text too long");
     strcpy(buf, text);
     Clock tmp;
     TimeControl tc;
     char *save = NULL, *item = strtok_r(buf, ";", &save);
     if (!item || !clock_tc_parse(item, &tc, err))
-        return item ? false : spec_error(err, 0, "empty clock text");
+        return item ? false : kage_error(err, 0, "empty clock text");
     clock_init(&tmp, &tc, now, ctx);
     bool seen[2] = {false, false};
     for (item = strtok_r(NULL, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
@@ -500,7 +490,7 @@ bool clock_restore(Clock *c, const char *text, ClockNowFn now, void *ctx, KageEr
         if (!strncmp(item, "white ", 6) || !strncmp(item, "black ", 6)) {
             k = item[0] == 'b';
             if (!read_side(item + 6, &tc, &tmp.side[k]))
-                return spec_error(err, -1, "bad clock state for %s: \"%s\"", color_word[k], item + 6);
+                return kage_error(err, -1, "bad clock state for %s: \"%s\"", color_word[k], item + 6);
             seen[k] = true;
         } else if (!strncmp(item, "turn ", 5) && (k = word_index(item + 5, color_word, 2)) >= 0) {
             tmp.turn = k;
@@ -509,10 +499,10 @@ bool clock_restore(Clock *c, const char *text, ClockNowFn now, void *ctx, KageEr
         } else if ((k = word_index(item, state_word, 3)) >= 0) {
             tmp.state = k == CLOCK_RUNNING ? CLOCK_PAUSED : (ClockState)k;
         } else
-            return spec_error(err, -1, "unknown clock item \"%.40s\"", item);
+            return kage_error(err, -1, "unknown clock item \"%.40s\"", item);
     }
     if (tc.kind != CLOCK_NONE && (!seen[0] || !seen[1]))
-        return spec_error(err, -1, "clock text lacks the time of %s", color_word[seen[0]]);
+        return kage_error(err, -1, "clock text lacks the time of %s", color_word[seen[0]]);
     if (tmp.flagged >= 0)
         tmp.state = CLOCK_STOPPED;
     *c = tmp;

@@ -19,16 +19,6 @@
 
 #define MAX_FILE_SIZE (16u << 20) /* larger is not a file of ours */
 
-static bool set_error(KageError *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    err->column = -1;
-    return false;
-}
-
 /* --- where files live ---------------------------------------------------------------- */
 
 static const struct {
@@ -51,12 +41,12 @@ static bool make_dirs(char *path, KageError *err)
         int e = errno;
         struct stat st;
         if (rc && e != EEXIST) {
-            set_error(err, "cannot create %s: %s", path, strerror(e));
+            kage_error(err, -1, "cannot create %s: %s", path, strerror(e));
             *p = c;
             return false;
         }
         if (rc && (stat(path, &st) || !S_ISDIR(st.st_mode))) {
-            set_error(err, "%s exists and is not a directory", path);
+            kage_error(err, -1, "%s exists and is not a directory", path);
             *p = c;
             return false;
         }
@@ -75,9 +65,9 @@ bool config_dir(KageDir kind, bool create, char *buf, size_t size, KageError *er
     else if (home && home[0] == '/')
         n = snprintf(buf, size, "%s/%s/kage", home, xdg[kind].fallback);
     else
-        return set_error(err, "neither %s nor HOME is set to an absolute path", xdg[kind].env);
+        return kage_error(err, -1, "neither %s nor HOME is set to an absolute path", xdg[kind].env);
     if (n < 0 || (size_t)n >= size)
-        return set_error(err, "the path of Kage's %s directory is too long", xdg[kind].env);
+        return kage_error(err, -1, "the path of Kage's %s directory is too long", xdg[kind].env);
     return !create || make_dirs(buf, err);
 }
 
@@ -87,7 +77,7 @@ bool config_path(KageDir kind, const char *name, bool create, char *buf, size_t 
         return false;
     size_t n = strlen(buf);
     if (n + 1 + strlen(name) >= size)
-        return set_error(err, "the path of %s is too long", name);
+        return kage_error(err, -1, "the path of %s is too long", name);
     snprintf(buf + n, size - n, "/%s", name);
     return true;
 }
@@ -107,7 +97,7 @@ bool config_write_atomic(const char *path, const char *data, size_t len, KageErr
     bool ok = false;
     int fd = mkstemp(tmp); /* mode 0600: our files are private */
     if (fd < 0) {
-        set_error(err, "cannot write in %s: %s", dir, strerror(errno));
+        kage_error(err, -1, "cannot write in %s: %s", dir, strerror(errno));
         goto done;
     }
     for (size_t off = 0; off < len;) {
@@ -115,7 +105,7 @@ bool config_write_atomic(const char *path, const char *data, size_t len, KageErr
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
-            set_error(err, "cannot write %s: %s", tmp, strerror(errno));
+            kage_error(err, -1, "cannot write %s: %s", tmp, strerror(errno));
             close(fd);
             unlink(tmp);
             goto done;
@@ -123,12 +113,12 @@ bool config_write_atomic(const char *path, const char *data, size_t len, KageErr
         off += (size_t)w;
     }
     if (fsync(fd) || close(fd)) {
-        set_error(err, "cannot write %s: %s", tmp, strerror(errno));
+        kage_error(err, -1, "cannot write %s: %s", tmp, strerror(errno));
         unlink(tmp);
         goto done;
     }
     if (rename(tmp, path)) {
-        set_error(err, "cannot replace %s: %s", path, strerror(errno));
+        kage_error(err, -1, "cannot replace %s: %s", path, strerror(errno));
         unlink(tmp);
         goto done;
     }
@@ -150,7 +140,7 @@ char *config_read_file(const char *path, size_t *len, KageError *err)
     FILE *f = fopen(path, "rb");
     if (!f) {
         int e = errno;
-        set_error(err, "%s: %s", path, strerror(e));
+        kage_error(err, -1, "%s: %s", path, strerror(e));
         errno = e;
         return NULL;
     }
@@ -161,7 +151,7 @@ char *config_read_file(const char *path, size_t *len, KageError *err)
             if (cap >= MAX_FILE_SIZE) {
                 fclose(f);
                 free(buf);
-                set_error(err, "%s: too large", path);
+                kage_error(err, -1, "%s: too large", path);
                 errno = EFBIG;
                 return NULL;
             }
@@ -177,7 +167,7 @@ char *config_read_file(const char *path, size_t *len, KageError *err)
     fclose(f);
     if (bad) {
         free(buf);
-        set_error(err, "%s: %s", path, strerror(e));
+        kage_error(err, -1, "%s: %s", path, strerror(e));
         errno = e;
         return NULL;
     }

@@ -140,8 +140,7 @@ Game *game_from_moves(const VariantDef *def, const char *fen, const Move *moves,
         return NULL;
     for (int i = 0; i < n; i++) {
         if (game_over(g) || !movegen_is_legal(g->pos, moves[i])) {
-            snprintf(err->msg, sizeof err->msg, "move %d is not legal there", i + 1);
-            err->column = -1;
+            kage_error(err, -1, "move %d is not legal there", i + 1);
             game_free(g);
             return NULL;
         }

@@ -72,9 +72,7 @@ static bool fail(Reader *r, size_t at, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     int col, line = line_of(r, at, &col);
-    snprintf(r->err->msg, sizeof r->err->msg, "line %d: %.230s", line, msg);
-    r->err->column = col;
-    return false;
+    return kage_error(r->err, col, "line %d: %.230s", line, msg);
 }
 
 /* --- freeing ------------------------------------------------------------------- */
@@ -603,17 +601,13 @@ bool pgn_read(const char *text, size_t len, const VariantDef *fallback, PgnGames
 bool pgn_replay(const PgnGame *g, Position *pos, int ply, KageError *err)
 {
     if (pos->v->def != g->def) {
-        snprintf(err->msg, sizeof err->msg, "the game is %s, the position %s", g->def->id, pos->v->def->id);
-        err->column = -1;
-        return false;
+        return kage_error(err, -1, "the game is %s, the position %s", g->def->id, pos->v->def->id);
     }
     if (!pos_set_fen(pos, g->start_fen, err))
         return false;
     for (int i = 0; i < ply && i < g->nmoves; i++) {
         if (!movegen_is_legal(pos, g->moves[i])) {
-            snprintf(err->msg, sizeof err->msg, "move %d of the game is not legal", i + 1);
-            err->column = -1;
-            return false;
+            return kage_error(err, -1, "move %d of the game is not legal", i + 1);
         }
         pos_make(pos, g->moves[i]);
     }

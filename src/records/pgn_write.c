@@ -110,9 +110,8 @@ static char *write_error(Out *o, KageError *err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    kage_verror(err, -1, fmt, ap);
     va_end(ap);
-    err->column = -1;
     free(o->p);
     return NULL;
 }

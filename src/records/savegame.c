@@ -8,22 +8,11 @@
 #include "kage/rules/util.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static bool save_error(KageError *err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    err->column = -1;
-    return false;
-}
 
 char *savegame_format(const SaveGame *s, const Variant *v, KageError *err)
 {
@@ -70,7 +59,7 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
     PgnGames games;
     KageError perr;
     if (!pgn_read(text, len, NULL, &games, &perr))
-        return save_error(err, "the autosave is damaged: %s", perr.msg);
+        return kage_error(err, -1, "the autosave is damaged: %s", perr.msg);
     PgnGame *g = &games.games[0];
     SaveGame s = {.def = g->def, .level = 4};
     const char *mode = pgn_tag(g, "KageMode"), *level = pgn_tag(g, "KageLevel"), *flip = pgn_tag(g, "KageFlip");
@@ -78,23 +67,23 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
     char *end;
     bool ok = false;
     if (games.count != 1) {
-        save_error(err, "the autosave is damaged: it holds %d games", games.count);
+        kage_error(err, -1, "the autosave is damaged: it holds %d games", games.count);
         goto done;
     }
     if (!nmoves || strtol(nmoves, &end, 10) != g->nmoves || *end) {
-        save_error(err, "the autosave is damaged: it should hold %s moves but holds %d", nmoves ? nmoves : "?",
+        kage_error(err, -1, "the autosave is damaged: it should hold %s moves but holds %d", nmoves ? nmoves : "?",
                    g->nmoves);
         goto done;
     }
     if (!mode || strlen(mode) >= sizeof s.mode) {
-        save_error(err, "the autosave is damaged: no [KageMode] tag");
+        kage_error(err, -1, "the autosave is damaged: no [KageMode] tag");
         goto done;
     }
     snprintf(s.mode, sizeof s.mode, "%s", mode);
     if (level) {
         long n = strtol(level, &end, 10);
         if (*end || n < 1 || n > 10) {
-            save_error(err, "the autosave is damaged: bad level \"%.20s\"", level);
+            kage_error(err, -1, "the autosave is damaged: bad level \"%.20s\"", level);
             goto done;
         }
         s.level = (int)n;
@@ -103,7 +92,7 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
     if (clock) {
         KageError cerr;
         if (!clock_restore(&s.clock, clock, now, ctx, &cerr)) {
-            save_error(err, "the autosave is damaged: bad clock: %s", cerr.msg);
+            kage_error(err, -1, "the autosave is damaged: bad clock: %s", cerr.msg);
             goto done;
         }
         s.has_clock = true;
@@ -173,6 +162,6 @@ bool savegame_remove(const char *path, KageError *err)
     if (!default_path(path, false, where, sizeof where, err))
         return true;
     if (unlink(where) && errno != ENOENT)
-        return save_error(err, "cannot remove %s: %s", where, strerror(errno));
+        return kage_error(err, -1, "cannot remove %s: %s", where, strerror(errno));
     return true;
 }

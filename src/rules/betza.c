@@ -2,6 +2,7 @@
  * ordinary pieces; pieces that need continuation legs (Lion, Wolf, hook
  * movers) have their own generators instead (see movegen_special.c). */
 #include "kage/rules/betza.h"
+#include "kage/rules/util.h"
 #include "kage/rules/variant.h"
 
 #include <ctype.h>
@@ -90,8 +91,7 @@ int betza_parse(const char *s, BetzaVec *out, int max, KageError *err)
                     goto too_long;
                 dirs[nd++] = c;
             } else {
-                snprintf(err->msg, sizeof err->msg, "unsupported Betza modifier '%c' in \"%s\"", c, s);
-                err->column = (int)(p - s);
+                kage_error(err, (int)(p - s), "unsupported Betza modifier '%c' in \"%s\"", c, s);
                 return -1;
             }
             p++;
@@ -101,8 +101,7 @@ int betza_parse(const char *s, BetzaVec *out, int max, KageError *err)
             mode = MODE_BOTH;
         char atom = *p;
         if (!atom || !strchr("WFDNAKRBQ", atom)) {
-            snprintf(err->msg, sizeof err->msg, "expected a Betza atom (W F D N A K R B Q) in \"%s\"", s);
-            err->column = (int)(p - s);
+            kage_error(err, (int)(p - s), "expected a Betza atom (W F D N A K R B Q) in \"%s\"", s);
             return -1;
         }
         p++;
@@ -110,8 +109,7 @@ int betza_parse(const char *s, BetzaVec *out, int max, KageError *err)
         if (isdigit((unsigned char)*p)) {
             range = (int)strtol(p, (char **)&p, 10);
             if (range < 1 || range > 15) {
-                snprintf(err->msg, sizeof err->msg, "Betza range out of 1..15 in \"%s\"", s);
-                err->column = (int)(start - s);
+                kage_error(err, (int)(start - s), "Betza range out of 1..15 in \"%s\"", s);
                 return -1;
             }
         }
@@ -131,8 +129,7 @@ int betza_parse(const char *s, BetzaVec *out, int max, KageError *err)
         }
         int r = slides ? (range < 0 ? 0 : range) : (range < 0 ? 1 : range);
         if (r != 1 && (atom == 'D' || atom == 'A' || atom == 'N')) {
-            snprintf(err->msg, sizeof err->msg, "ranged %c riders are not supported in \"%s\"", atom, s);
-            err->column = (int)(start - s);
+            kage_error(err, (int)(start - s), "ranged %c riders are not supported in \"%s\"", atom, s);
             return -1;
         }
         for (int b = 0; b < nb; b++) {
@@ -151,7 +148,6 @@ int betza_parse(const char *s, BetzaVec *out, int max, KageError *err)
     }
     return n;
 too_long:
-    snprintf(err->msg, sizeof err->msg, "Betza string too long: \"%s\"", s);
-    err->column = 0;
+    kage_error(err, 0, "Betza string too long: \"%s\"", s);
     return -1;
 }

@@ -8,20 +8,9 @@
 #include "position_internal.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static bool fen_error(KageError *err, const char *fen, const char *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    err->column = at ? (int)(at - fen) : -1;
-    return false;
-}
 
 /* Read a piece token ([+]letter['!]) at *pp; returns the piece or 0. */
 static Piece read_piece(const Variant *v, const char **pp, char *tokbuf)
@@ -57,7 +46,7 @@ static const char *skip_spaces(const char *p)
 }
 
 /* Semantic checks on a parsed position: what can never arise in play. */
-static bool validate(Position *pos, const char *fen, KageError *err)
+static bool validate(Position *pos, KageError *err)
 {
     const Variant *v = pos->v;
     const VariantDef *d = v->def;
@@ -69,9 +58,9 @@ static bool validate(Position *pos, const char *fen, KageError *err)
                 kings += pos->count[c][t];
         const char *side = c == WHITE ? d->white_name : d->black_name;
         if (kings > 1)
-            return fen_error(err, fen, NULL, "%s has %d kings", side, kings);
+            return kage_error(err, -1, "%s has %d kings", side, kings);
         if (kings == 0 && d->check_rule)
-            return fen_error(err, fen, NULL, "%s has no king", side);
+            return kage_error(err, -1, "%s has no king", side);
         if (d->promo_limit)
             for (int t = 1; t <= v->ntypes; t++) {
                 int pt = v->type[t].promotes;
@@ -82,7 +71,7 @@ static bool validate(Position *pos, const char *fen, KageError *err)
                     if ((v->type[pt].same_san >> u) & 1)
                         n += pos->count[c][u];
                 if (n > v->type[t].limit)
-                    return fen_error(err, fen, NULL, "%s has %d pieces of kind %c on the board (at most %d)",
+                    return kage_error(err, -1, "%s has %d pieces of kind %c on the board (at most %d)",
                                      side, n, v->type[pt].def->san, v->type[t].limit);
             }
     }
@@ -92,7 +81,7 @@ static bool validate(Position *pos, const char *fen, KageError *err)
             Piece p = pos->board[sq];
             if (p && ((v->immobile[piece_color(p)][sq] >> piece_type(p)) & 1)) {
                 variant_square_name(v, sq, name);
-                return fen_error(err, fen, NULL, "%s on %s could never move", v->type[piece_type(p)].def->name,
+                return kage_error(err, -1, "%s on %s could never move", v->type[piece_type(p)].def->name,
                                  name);
             }
         }
@@ -104,7 +93,7 @@ static bool validate(Position *pos, const char *fen, KageError *err)
         Piece k = pos->board[v->castle_king_from[c]], r = pos->board[v->castle_rook_from[c][side]];
         if (!k || piece_color(k) != c || !((v->royal_types >> piece_type(k)) & 1) || !r || piece_color(r) != c ||
             !(v->type[piece_type(r)].def->flags & PF_CASTLE_ROOK))
-            return fen_error(err, fen, NULL, "castling right %c without king and rook on their squares",
+            return kage_error(err, -1, "castling right %c without king and rook on their squares",
                              "KQkq"[bit]);
     }
     return true;
@@ -128,7 +117,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
                 const char *at = p;
                 int n = (int)strtol(p, (char **)&p, 10);
                 if (n < 1 || f + n > v->files) {
-                    fen_error(err, fen, at, "rank %d has more than %d squares", r + 1, v->files);
+                    kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
                     goto out;
                 }
                 f += n;
@@ -137,34 +126,34 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             const char *at = p;
             Piece pc = read_piece(v, &p, tok);
             if (!pc) {
-                fen_error(err, fen, at, "unknown piece '%s' for %s", tok[0] ? tok : "?", d->name);
+                kage_error(err, (int)(at - fen), "unknown piece '%s' for %s", tok[0] ? tok : "?", d->name);
                 goto out;
             }
             if (f >= v->files) {
-                fen_error(err, fen, at, "rank %d has more than %d squares", r + 1, v->files);
+                kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
                 goto out;
             }
             if (tmp->npieces[piece_color(pc)] >= MAX_PIECES_SIDE) {
-                fen_error(err, fen, at, "too many pieces");
+                kage_error(err, (int)(at - fen), "too many pieces");
                 goto out;
             }
             pos_put_piece(tmp, v->sq_of[r * v->files + f], pc);
             f++;
         }
         if (f != v->files) {
-            fen_error(err, fen, p, "rank %d has %d squares, not %d", r + 1, f, v->files);
+            kage_error(err, (int)(p - fen), "rank %d has %d squares, not %d", r + 1, f, v->files);
             goto out;
         }
         if (r > 0) {
             if (*p != '/') {
-                fen_error(err, fen, p, "expected '/' after rank %d (the board has %d ranks)", r + 1, v->ranks);
+                kage_error(err, (int)(p - fen), "expected '/' after rank %d (the board has %d ranks)", r + 1, v->ranks);
                 goto out;
             }
             p++;
         }
     }
     if (*p == '/') {
-        fen_error(err, fen, p, "more than %d ranks", v->ranks);
+        kage_error(err, (int)(p - fen), "more than %d ranks", v->ranks);
         goto out;
     }
 
@@ -179,34 +168,34 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             }
             Piece pc = read_piece(v, &p, tok);
             if (!pc) {
-                fen_error(err, fen, at, "unknown piece '%s' in hand", tok);
+                kage_error(err, (int)(at - fen), "unknown piece '%s' in hand", tok);
                 goto out;
             }
             int t = piece_type(pc);
             if (!((v->drop_types >> t) & 1) || v->type[t].demotes != t) {
-                fen_error(err, fen, at, "%s cannot be in hand", v->type[t].def->name);
+                kage_error(err, (int)(at - fen), "%s cannot be in hand", v->type[t].def->name);
                 goto out;
             }
             if (tmp->hand[piece_color(pc)][t] >= MAX_HAND) {
-                fen_error(err, fen, at, "too many pieces in hand");
+                kage_error(err, (int)(at - fen), "too many pieces in hand");
                 goto out;
             }
             tmp->hand[piece_color(pc)][t]++;
         }
         if (*p != ']') {
-            fen_error(err, fen, open, "hand is not closed with ']'");
+            kage_error(err, (int)(open - fen), "hand is not closed with ']'");
             goto out;
         }
         p++;
         if (!d->captures_to_hand && !v->drop_types) {
-            fen_error(err, fen, open, "%s has no pieces in hand", d->name);
+            kage_error(err, (int)(open - fen), "%s has no pieces in hand", d->name);
             goto out;
         }
     }
 
     /* 3. side to move */
     if (*p && *p != ' ') {
-        fen_error(err, fen, p, "unexpected '%c' after the board", *p);
+        kage_error(err, (int)(p - fen), "unexpected '%c' after the board", *p);
         goto out;
     }
     p = skip_spaces(p);
@@ -214,12 +203,12 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
         tmp->side = *p == 'w' ? WHITE : BLACK;
         p++;
     } else if (*p) {
-        fen_error(err, fen, p, "side to move must be 'w' or 'b'");
+        kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
         goto out;
     } else
         tmp->side = WHITE;
     if (*p && *p != ' ') {
-        fen_error(err, fen, p, "side to move must be 'w' or 'b'");
+        kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
         goto out;
     }
     p = skip_spaces(p);
@@ -233,7 +222,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             while (*p && *p != ' ') {
                 const char *q = strchr("KQkq", *p);
                 if (!q || !d->castling) {
-                    fen_error(err, fen, p, "bad castling right '%c'", *p);
+                    kage_error(err, (int)(p - fen), "bad castling right '%c'", *p);
                     goto out;
                 }
                 st->castling |= (uint8_t)(1 << (q - "KQkq"));
@@ -248,13 +237,13 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
         else if (*p) {
             int n = variant_parse_square(v, p, &epsq);
             if (!n) {
-                fen_error(err, fen, p, "bad en-passant square");
+                kage_error(err, (int)(p - fen), "bad en-passant square");
                 goto out;
             }
             p += n;
         }
         if (*p && *p != ' ') {
-            fen_error(err, fen, p, "bad en-passant square");
+            kage_error(err, (int)(p - fen), "bad en-passant square");
             goto out;
         }
         p = skip_spaces(p);
@@ -263,7 +252,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             const char *at = p;
             long n = strtol(p, (char **)&p, 10);
             if (p == at || n < 0 || n > 10000 || (*p && *p != ' ')) {
-                fen_error(err, fen, at, "bad halfmove clock");
+                kage_error(err, (int)(at - fen), "bad halfmove clock");
                 goto out;
             }
             st->halfmove = (uint16_t)n;
@@ -273,14 +262,14 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             const char *at = p;
             long n = strtol(p, (char **)&p, 10);
             if (p == at || n < 0 || n > 100000 || (*p && *p != ' ')) {
-                fen_error(err, fen, at, "bad fullmove number");
+                kage_error(err, (int)(at - fen), "bad fullmove number");
                 goto out;
             }
             tmp->fullmove = n ? (int)n : 1;
             p = skip_spaces(p);
         }
         if (*p) {
-            fen_error(err, fen, p, "unexpected text after the FEN");
+            kage_error(err, (int)(p - fen), "unexpected text after the FEN");
             goto out;
         }
         if (epsq) {
@@ -290,7 +279,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
             if (v->file_of[origin] < 0 || tmp->board[epsq] || tmp->board[origin] || !pp ||
                 piece_color(pp) != them || !((v->pawn_types >> piece_type(pp)) & 1) ||
                 !(v->sqflags[them][origin] & SQF_DOUBLE)) {
-                fen_error(err, fen, epat, "en-passant square does not follow a double step");
+                kage_error(err, (int)(epat - fen), "en-passant square does not follow a double step");
                 goto out;
             }
             /* kept only when a pawn can take, as Fairy-Stockfish writes it */
@@ -302,7 +291,7 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
 
     st->key = 0;
     st->key = pos_compute_key(tmp);
-    if (!validate(tmp, fen, err))
+    if (!validate(tmp, err))
         goto out;
     pos_copy(pos, tmp);
     ok = true;

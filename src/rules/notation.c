@@ -1,6 +1,7 @@
 /* Move text by purpose (see notation.h): one table per move style says
  * which notation writes and reads the text for each purpose. */
 #include "kage/rules/notation_cashew.h"
+#include "kage/rules/util.h"
 #include "notation_internal.h"
 
 #include <ctype.h>
@@ -49,9 +50,7 @@ static bool read_people_cashew(Position *pos, const char *text, Move *out, KageE
     while (*p && (isspace((unsigned char)*p) || strchr("+#!?", *p)))
         p++;
     if (!*p) {
-        snprintf(err->msg, sizeof err->msg, "empty move");
-        err->column = -1;
-        return false;
+        return kage_error(err, -1, "empty move");
     }
     return read_any_cashew(pos, text, out, err);
 }

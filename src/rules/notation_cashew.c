@@ -4,11 +4,11 @@
  * matched against the effects of the legal moves, so each form names a move
  * by what it does, never by the path the piece took. */
 #include "kage/rules/notation_cashew.h"
+#include "kage/rules/util.h"
 #include "kage/rules/movegen.h"
 #include "notation_internal.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,16 +22,6 @@ typedef struct Request {
     int ncap;
     int cap[MAX_LEGS + 1];
 } Request;
-
-static bool text_error(KageError *err, int column, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-    err->column = column;
-    return false;
-}
 
 /* --- effects ----------------------------------------------------------- */
 
@@ -130,8 +120,8 @@ static bool read_square(const Position *pos, const char *text, int *i, int *sq, 
     int n = variant_parse_square(pos->v, text + *i, sq);
     if (!n) {
         if (!text[*i])
-            return text_error(err, *i, "%s is missing at the end", what);
-        return text_error(err, *i, "expected %s (a1 to %c%d) at \"%s\"", what, 'a' + pos->v->files - 1,
+            return kage_error(err, *i, "%s is missing at the end", what);
+        return kage_error(err, *i, "expected %s (a1 to %c%d) at \"%s\"", what, 'a' + pos->v->files - 1,
                           pos->v->ranks, text + *i);
     }
     *i += n;
@@ -144,10 +134,10 @@ static bool add_capture(Request *rq, int sq, const Position *pos, int column, Ka
     for (int k = 0; k < rq->ncap; k++)
         if (rq->cap[k] == sq) {
             variant_square_name(pos->v, sq, name);
-            return text_error(err, column, "%s is captured twice", name);
+            return kage_error(err, column, "%s is captured twice", name);
         }
     if (rq->ncap >= MAX_LEGS + 1)
-        return text_error(err, column, "too many captured squares (a move captures at most 3)");
+        return kage_error(err, column, "too many captured squares (a move captures at most 3)");
     rq->cap[rq->ncap++] = sq;
     return true;
 }
@@ -158,7 +148,7 @@ static bool read_tail(const char *text, int i, Request *rq, KageError *err)
     if (text[i] == '+')
         rq->promo = true, i++;
     if (text[i])
-        return text_error(err, i, "unexpected \"%s\" after the move", text + i);
+        return kage_error(err, i, "unexpected \"%s\" after the move", text + i);
     return true;
 }
 
@@ -168,7 +158,7 @@ static bool read_canonical(const Position *pos, const char *text, Request *rq, K
     if (!read_square(pos, text, &i, &rq->from, "the start square", err))
         return false;
     if (text[i] != '-')
-        return text_error(err, i, "expected '-' after the start square (canonical form: from-to[xcaptures][+])");
+        return kage_error(err, i, "expected '-' after the start square (canonical form: from-to[xcaptures][+])");
     i++;
     if (!read_square(pos, text, &i, &rq->to, "the end square", err))
         return false;
@@ -192,12 +182,12 @@ static bool read_xboard(const Position *pos, const char *text, Request *rq, Kage
             return false;
         if (nlegs && a != way[nlegs - 1]) {
             variant_square_name(pos->v, way[nlegs - 1], name);
-            return text_error(err, col, "leg %d must start where leg %d ended (%s)", nlegs + 1, nlegs, name);
+            return kage_error(err, col, "leg %d must start where leg %d ended (%s)", nlegs + 1, nlegs, name);
         }
         if (!nlegs)
             rq->from = a;
         if (nlegs == MAX_LEGS)
-            return text_error(err, col, "too many legs (a move has at most %d)", MAX_LEGS);
+            return kage_error(err, col, "too many legs (a move has at most %d)", MAX_LEGS);
         way[nlegs++] = b;
         if (text[i] != ',')
             break;
@@ -241,7 +231,7 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
     code[0] = 0;
     if (clen) {
         if (text[clen] != ' ')
-            return text_error(err, clen, "expected a space after the piece code \"%.*s\"", clen, text);
+            return kage_error(err, clen, "expected a space after the piece code \"%.*s\"", clen, text);
         memcpy(code, text, (size_t)clen);
         code[clen] = 0;
         for (i = clen; text[i] == ' '; i++)
@@ -261,13 +251,13 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
         } else {
             rq->to = sq;
             if (sep == 'x' && sq == rq->from)
-                return text_error(err, col, "the end square is the start square: write -%.*s for igui",
+                return kage_error(err, col, "the end square is the start square: write -%.*s for igui",
                                   i - col, text + col);
         }
         nsteps++;
     }
     if (!nsteps)
-        return text_error(err, i, "expected 'x' or '-' and a square after the start square");
+        return kage_error(err, i, "expected 'x' or '-' and a square after the start square");
     /* the end square captures whatever enemy stands on it, 'x' or '-' */
     Piece p = pos->board[rq->to];
     if (rq->to != rq->from && p != PIECE_EMPTY && piece_color(p) != pos->side &&
@@ -308,16 +298,16 @@ static bool explain_illegal(const Position *pos, const Request *rq, int nlegal, 
     const Variant *v = pos->v;
     char from[8], to[8], list[40] = "";
     if (!nlegal)
-        return text_error(err, -1, "no move is possible: the game is over");
+        return kage_error(err, -1, "no move is possible: the game is over");
     if (rq->pass)
-        return text_error(err, -1, "illegal move: no Lion or Wolf can pass (one needs an empty neighbour)");
+        return kage_error(err, -1, "illegal move: no Lion or Wolf can pass (one needs an empty neighbour)");
     variant_square_name(v, rq->from, from);
     variant_square_name(v, rq->to, to);
     Piece p = pos->board[rq->from];
     if (p == PIECE_EMPTY)
-        return text_error(err, -1, "illegal move: no piece on %s", from);
+        return kage_error(err, -1, "illegal move: no piece on %s", from);
     if (piece_color(p) != pos->side)
-        return text_error(err, -1, "illegal move: the %s on %s belongs to %s, and %s is to move",
+        return kage_error(err, -1, "illegal move: the %s on %s belongs to %s, and %s is to move",
                           piece_name(pos, rq->from), from, piece_color(p) == WHITE ? v->def->white_name : v->def->black_name,
                           pos->side == WHITE ? v->def->white_name : v->def->black_name);
     for (int k = 0; k < rq->ncap; k++) {
@@ -325,9 +315,9 @@ static bool explain_illegal(const Position *pos, const Request *rq, int nlegal, 
         char sq[8];
         variant_square_name(v, rq->cap[k], sq);
         if (c == PIECE_EMPTY)
-            return text_error(err, -1, "illegal move: nothing to capture on %s", sq);
+            return kage_error(err, -1, "illegal move: nothing to capture on %s", sq);
         if (piece_color(c) == pos->side)
-            return text_error(err, -1, "illegal move: %s holds your own %s", sq, piece_name(pos, rq->cap[k]));
+            return kage_error(err, -1, "illegal move: %s holds your own %s", sq, piece_name(pos, rq->cap[k]));
     }
     Piece at = pos->board[rq->to];
     if (rq->to != rq->from && at != PIECE_EMPTY && piece_color(at) != pos->side) {
@@ -335,14 +325,14 @@ static bool explain_illegal(const Position *pos, const Request *rq, int nlegal, 
         for (int k = 0; k < rq->ncap; k++)
             listed |= rq->cap[k] == rq->to;
         if (!listed)
-            return text_error(err, -1, "illegal move: a move ending on %s captures the %s there (write x%s)", to,
+            return kage_error(err, -1, "illegal move: a move ending on %s captures the %s there (write x%s)", to,
                               piece_name(pos, rq->to), to);
     }
     for (int k = 0, n = 0; k < rq->ncap; k++) {
         n += snprintf(list + n, sizeof list - (size_t)n, "%s", k ? "," : " capturing ");
         n += variant_square_name(v, rq->cap[k], list + n);
     }
-    return text_error(err, -1, "illegal move: the %s on %s cannot go to %s%s", piece_name(pos, rq->from), from, to,
+    return kage_error(err, -1, "illegal move: the %s on %s cannot go to %s%s", piece_name(pos, rq->from), from, to,
                       list);
 }
 
@@ -364,7 +354,7 @@ static bool code_matches(const Position *pos, const char *code, int from, KageEr
     if (own && (codes_equal(code, own) || (own[0] == '+' && codes_equal(code, own + 1))))
         return true;
     variant_square_name(pos->v, from, sq);
-    return text_error(err, 0, "%s holds a %s (%s), not %s", sq, piece_name(pos, from), own ? own : "?", code);
+    return kage_error(err, 0, "%s holds a %s (%s), not %s", sq, piece_name(pos, from), own ? own : "?", code);
 }
 
 /* A Lion or Wolf going out and back without capturing is the pass. */
@@ -411,9 +401,9 @@ bool move_from_cashew(Position *pos, const char *text, enum CashewText form, Mov
     while (len && isspace((unsigned char)text[len - 1]))
         len--;
     if (!len)
-        return text_error(err, 0, "empty move");
+        return kage_error(err, 0, "empty move");
     if (len >= sizeof buf)
-        return text_error(err, 0, "move text too long");
+        return kage_error(err, 0, "move text too long");
     memcpy(buf, text, len);
     buf[len] = 0;
 
@@ -446,7 +436,7 @@ bool move_from_cashew(Position *pos, const char *text, enum CashewText form, Mov
             continue;
         int caps[3];
         if (rq.promo && !move_promotes(pos, m, cashew_move_captures(pos, m, caps)))
-            return text_error(err, (int)len - 1, "this move does not promote: leave out the '+'");
+            return kage_error(err, (int)len - 1, "this move does not promote: leave out the '+'");
         *out = m;
         return true;
     }

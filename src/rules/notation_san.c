@@ -3,6 +3,7 @@
  * same kind that could also go there, x for captures, =X for promotions,
  * P@e5 for drops, O-O / O-O-O, and + or # after checks. */
 #include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
 #include "notation_internal.h"
 
 #include <ctype.h>
@@ -93,13 +94,6 @@ static void strip(const char *text, char *out, size_t size)
     out[n] = 0;
 }
 
-static bool error(KageError *err, const char *fmt, const char *text)
-{
-    snprintf(err->msg, sizeof err->msg, fmt, text);
-    err->column = -1;
-    return false;
-}
-
 /* The square of a drop: algebraic (e5, as Fairy-Stockfish and XBoard write
  * P@e5 or P*e5) or shogi coordinates (5e, as in P*5e): the file counted from
  * the right and the rank lettered from the top, both as the first player
@@ -138,7 +132,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
                 return true;
             }
         }
-        return error(err, "illegal move: %s (castling is not possible now)", s);
+        return kage_error(err, -1, "illegal move: %s (castling is not possible now)", s);
     }
     /* a drop: X@sq or X*sq (shogi style); a lower-case letter is read as its
      * capital here only, as elsewhere it could be a file */
@@ -146,7 +140,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         piece = (char)toupper((unsigned char)*p++);
         int n = drop_square(v, p + 1, &to);
         if (!n || p[1 + n])
-            return error(err, "not a move: %s", s);
+            return kage_error(err, -1, "not a move: %s", s);
         for (int i = 0; i < legal->count; i++) {
             Move m = legal->moves[i];
             if (move_kind(m) == MOVE_DROP && move_to(m) == to && v->type[move_drop_type(m)].def->san == piece) {
@@ -154,7 +148,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
                 return true;
             }
         }
-        return error(err, "illegal drop: %s", s);
+        return kage_error(err, -1, "illegal drop: %s", s);
     }
     if (isupper((unsigned char)*p))
         piece = *p++;
@@ -166,7 +160,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
             last_sq = q;
     }
     if (!last_sq)
-        return error(err, "not a move: %s (no destination square)", s);
+        return kage_error(err, -1, "not a move: %s (no destination square)", s);
     int n = variant_parse_square(v, last_sq, &to);
     const char *tail = last_sq + n;
     if (*tail == '=' && isupper((unsigned char)tail[1]) && !tail[2])
@@ -174,14 +168,14 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
     else if (*tail == '+' && !tail[1])
         promo = '+';
     else if (*tail)
-        return error(err, "not a move: %s", s);
+        return kage_error(err, -1, "not a move: %s", s);
     for (const char *q = p; q < last_sq; q++) {
         if (*q >= 'a' && *q < 'a' + v->files)
             from_file = *q - 'a';
         else if (isdigit((unsigned char)*q))
             from_rank = (int)strtol(q, (char **)&q, 10) - 1, q--;
         else if (*q != 'x' && *q != '-' && *q != ':')
-            return error(err, "not a move: %s", s);
+            return kage_error(err, -1, "not a move: %s", s);
     }
     Move found = MOVE_NONE;
     int nfound = 0;
@@ -220,11 +214,9 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         return true;
     }
     if (nfound > 1) {
-        snprintf(err->msg, sizeof err->msg, "ambiguous move %.60s: could be %s", s, list);
-        err->column = -1;
-        return false;
+        return kage_error(err, -1, "ambiguous move %.60s: could be %s", s, list);
     }
-    return error(err, "illegal move: %s", s);
+    return kage_error(err, -1, "illegal move: %s", s);
 }
 
 bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
@@ -233,7 +225,7 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
     MoveList legal;
     strip(text, s, sizeof s);
     if (!*s)
-        return error(err, "empty move%s", "");
+        return kage_error(err, -1, "empty move");
     movegen_legal(pos, &legal);
     for (int i = 0; i < legal.count; i++) {
         san_body(pos, legal.moves[i], &legal, buf);

@@ -1,5 +1,6 @@
 /* UCI move text (Fairy-Stockfish's notation). */
 #include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
 #include "notation_internal.h"
 
 #include <ctype.h>
@@ -35,9 +36,7 @@ bool move_from_uci(Position *pos, const char *text, Move *out, KageError *err)
     while (len && isspace((unsigned char)text[len - 1]))
         len--;
     if (len == 0 || len >= MOVE_TEXT_MAX) {
-        snprintf(err->msg, sizeof err->msg, "empty or overlong move");
-        err->column = 0;
-        return false;
+        return kage_error(err, 0, "empty or overlong move");
     }
     movegen_legal(pos, &list);
     for (int i = 0; i < list.count; i++) {
@@ -58,7 +57,5 @@ bool move_from_uci(Position *pos, const char *text, Move *out, KageError *err)
         int b = a ? variant_parse_square(pos->v, p + a, &sq) : 0;
         shaped = a && b;
     }
-    snprintf(err->msg, sizeof err->msg, shaped ? "illegal move: %.*s" : "not a move: %.*s", (int)len, text);
-    err->column = 0;
-    return false;
+    return kage_error(err, 0, shaped ? "illegal move: %.*s" : "not a move: %.*s", (int)len, text);
 }

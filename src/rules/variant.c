@@ -62,9 +62,7 @@ bool variant_parse_region(const char *text, int files, int ranks, Region *out, K
                 region_add(out, r * files + f);
         continue;
     bad:
-        snprintf(err->msg, sizeof err->msg, "bad region \"%s\"", text);
-        err->column = (int)(tok - text);
-        return false;
+        return kage_error(err, (int)(tok - text), "bad region \"%s\"", text);
     }
     return true;
 }
@@ -108,13 +106,6 @@ static uint64_t splitmix(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-static bool fail(KageError *err, const char *what, const char *detail)
-{
-    snprintf(err->msg, sizeof err->msg, "%s: %s", what, detail);
-    err->column = -1;
-    return false;
-}
-
 /* Square flags for one colour from a region given in White's view. */
 static bool apply_region(Variant *v, const char *text, Color c, unsigned flag, bool empty_means_all,
                          KageError *err)
@@ -139,7 +130,7 @@ static bool build_types(Variant *v, KageError *err)
 {
     const VariantDef *d = v->def;
     if (d->npieces >= MAX_PIECE_TYPES)
-        return fail(err, d->id, "too many piece types");
+        return kage_error(err, -1, "%s: too many piece types", d->id);
     v->ntypes = d->npieces;
     for (int t = 1; t <= v->ntypes; t++)
         v->type[t].def = &d->pieces[t - 1];
@@ -147,10 +138,10 @@ static bool build_types(Variant *v, KageError *err)
         PieceInfo *pi = &v->type[t];
         const PieceDef *pd = pi->def;
         if (pd->promotes && !(pi->promotes = variant_type_by_fen(v, pd->promotes)))
-            return fail(err, pd->fen, "unknown promoted type");
+            return kage_error(err, -1, "%s: unknown promoted type", pd->fen);
         pi->demotes = t;
         if (pd->demotes && !(pi->demotes = variant_type_by_fen(v, pd->demotes)))
-            return fail(err, pd->fen, "unknown demoted type");
+            return kage_error(err, -1, "%s: unknown demoted type", pd->fen);
         for (int u = 1; u <= v->ntypes; u++)
             if (v->type[u].def->san == pd->san)
                 pi->same_san |= (uint64_t)1 << u;
@@ -197,11 +188,11 @@ static bool build_moves(Variant *v, KageError *err)
                 int range = bv[i].range ? bv[i].range : MAX_FILES;
                 if (range == 1) {
                     if (pm->nleap >= N_ELEMS(pm->leap))
-                        return fail(err, v->type[t].def->fen, "too many leaps");
+                        return kage_error(err, -1, "%s: too many leaps", v->type[t].def->fen);
                     pm->leap[pm->nleap++] = (MoveVec){(int16_t)off, 1, bv[i].mode};
                 } else {
                     if (pm->nslide >= N_ELEMS(pm->slide))
-                        return fail(err, v->type[t].def->fen, "too many slides");
+                        return kage_error(err, -1, "%s: too many slides", v->type[t].def->fen);
                     pm->slide[pm->nslide++] = (MoveVec){(int16_t)off, (uint8_t)range, bv[i].mode};
                 }
                 if (!(bv[i].mode & MODE_CAPTURE))
@@ -212,7 +203,7 @@ static bool build_moves(Variant *v, KageError *err)
                         ;
                     if (k == at->nleap) {
                         if (at->nleap >= N_ELEMS(at->leap))
-                            return fail(err, v->def->id, "too many attack vectors");
+                            return kage_error(err, -1, "%s: too many attack vectors", v->def->id);
                         at->leap[at->nleap].off = (int16_t)off;
                         at->leap[at->nleap++].types = 0;
                     }
@@ -223,7 +214,7 @@ static bool build_moves(Variant *v, KageError *err)
                         ;
                     if (k == at->nslide) {
                         if (at->nslide >= N_ELEMS(at->slide))
-                            return fail(err, v->def->id, "too many slide directions");
+                            return kage_error(err, -1, "%s: too many slide directions", v->def->id);
                         memset(&at->slide[k], 0, sizeof at->slide[k]);
                         at->slide[k].dir = (int16_t)off;
                         at->nslide++;
@@ -324,7 +315,7 @@ static bool build_hand_order(Variant *v, KageError *err)
             p++;
         int t = variant_type_by_fen(v, tok);
         if (!t)
-            return fail(err, v->def->id, "unknown type in hand order");
+            return kage_error(err, -1, "%s: unknown type in hand order", v->def->id);
         v->hand_order[v->nhand_order++] = t;
         v->drop_types |= (uint64_t)1 << t;
     }
@@ -353,7 +344,7 @@ static void build_zobrist(Variant *v)
 Variant *variant_new(const VariantDef *def, KageError *err)
 {
     if (def->files > MAX_FILES || def->ranks > MAX_RANKS || def->files < 2 || def->ranks < 2) {
-        fail(err, def->id, "board size out of range");
+        kage_error(err, -1, "%s: board size out of range", def->id);
         return NULL;
     }
     Variant *v = xcalloc(1, sizeof *v);

@@ -396,14 +396,7 @@ int ui_main(int argc, char **argv)
     char cfg_why[200];
     options_from_config(&ui.opt, &ui.cfg, cfg_why, sizeof cfg_why);
     int r = options_parse_over(&ui.opt, argc, argv);
-    if (r == 1) {
-        printf("Usage: kage [OPTION]...\nPlay Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n");
-        options_help(stdout);
-        printf("\nKeys:\n");
-        ui_keys_help(stdout);
-        return 0;
-    }
-    if (r == 2 || r == 3) /* main answers --version before it calls here */
+    if (r != 0) /* main answers --help and --version before it calls here */
         return r == 2 ? 2 : 0;
     config_notice(&ui, &diags, cfg_why);
     setlocale(LC_ALL, "");
