@@ -55,7 +55,7 @@ static void usage(FILE *f)
     fprintf(f, "\nVariants:\n");
     for (int i = 0; variant_defs[i]; i++)
         fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);
-    fprintf(f, "\nKeys during a game:\n");
+    fprintf(f, "\n");
     ui_keys_help(f);
     fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
 }

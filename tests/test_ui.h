@@ -9,4 +9,7 @@ int test_ui_draw_run(void);
 /* Records, clocks, the autosave, browsing and the config (test_ui_records.c). */
 int test_ui_records_run(void);
 
+/* The screen driven by key strings (test_ui_keys.c); the number of failures. */
+int test_ui_keys_run(void);
+
 #endif

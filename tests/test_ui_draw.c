@@ -6,6 +6,7 @@
  * Names read function__behaviour__condition. */
 #include "kage/ui/ui.h"
 #include "test_ui.h"
+#include "test_ui_model.h"
 #include "ui_internal.h"
 
 #include "kage/rules/notation.h"
@@ -21,131 +22,24 @@
 
 #include <cmocka.h>
 
-/* --- the screen model ---------------------------------------------------------- */
-
-static SCREEN *model;
-static FILE *model_out, *model_in;
-static bool model_colours;
-
-static int model_open(void **state)
-{
-    (void)state;
-    model_out = fopen("/dev/null", "w");
-    model_in = fopen("/dev/null", "r");
-    if (!model_out || !model_in)
-        return -1;
-    model = newterm("xterm-256color", model_out, model_in);
-    if (!model)
-        return 0; /* no terminfo entry: every test skips */
-    set_term(model);
-    if (has_colors()) {
-        start_color();
-        use_default_colors();
-        model_colours = COLORS >= 256;
-    }
-    return 0;
-}
-
-static int model_close(void **state)
-{
-    (void)state;
-    if (model) {
-        endwin();
-        delscreen(model);
-    }
-    if (model_out)
-        fclose(model_out);
-    if (model_in)
-        fclose(model_in);
-    return 0;
-}
-
-/* What is shown in `ncells` cells from (y, x), as UTF-8; a wide character
- * counts for its two cells.  Returns one of a few rotating buffers. */
-static const char *text_at(int y, int x, int ncells)
-{
-    static char bufs[4][1024];
-    static int next;
-    char *buf = bufs[next++ % 4];
-    size_t n = 0;
-    for (int c = x; c < x + ncells && c < COLS;) {
-        cchar_t cc;
-        wchar_t wch[CCHARW_MAX + 1];
-        attr_t attrs;
-        short pair;
-        if (mvwin_wch(stdscr, y, c, &cc) == ERR || getcchar(&cc, wch, &attrs, &pair, NULL) == ERR) {
-            c++;
-            continue;
-        }
-        char mb[16];
-        mbstate_t ps;
-        memset(&ps, 0, sizeof ps);
-        size_t k = wcrtomb(mb, wch[0] ? wch[0] : L' ', &ps);
-        if (k != (size_t)-1 && n + k < sizeof bufs[0]) {
-            memcpy(buf + n, mb, k);
-            n += k;
-        }
-        int w = wcwidth(wch[0]);
-        c += w > 1 ? w : 1;
-    }
-    buf[n] = 0;
-    return buf;
-}
-
-/* The text in cells x to the end of line y, without the blanks at its end. */
-static const char *line_from(int y, int x)
-{
-    char *s = (char *)text_at(y, x, COLS - x);
-    size_t n = strlen(s);
-    while (n && s[n - 1] == ' ')
-        s[--n] = 0;
-    return s;
-}
-
-static const char *line(int y) { return line_from(y, 0); }
-
-/* Is `text` somewhere on line y? */
-static bool line_has(int y, const char *text) { return strstr(line(y), text) != NULL; }
-
-/* Is `text` anywhere on the screen? */
-static bool screen_has(const char *text)
-{
-    for (int y = 0; y < LINES; y++)
-        if (line_has(y, text))
-            return true;
-    return false;
-}
-
-static void cell_style(int y, int x, attr_t *attrs, short *fg, short *bg)
-{
-    cchar_t cc;
-    wchar_t wch[CCHARW_MAX + 1];
-    short pair = 0;
-    assert_int_not_equal(mvwin_wch(stdscr, y, x, &cc), ERR);
-    assert_int_not_equal(getcchar(&cc, wch, attrs, &pair, NULL), ERR);
-    *fg = *bg = -1;
-    if (pair > 0)
-        pair_content(pair, fg, bg);
-}
-
 /* --- a game on the model --------------------------------------------------------------- */
 
 /* A hot-seat game of `variant` (from fen, or the start) on a cols x rows screen. */
 static void game_on(Ui *ui, const char *variant, const char *fen, int cols, int rows, GlyphSet gs, ThemeForm form)
 {
-    if (!model)
+    if (!ui_model_ready())
         skip();
     memset(ui, 0, sizeof *ui);
-    theme_builtin("default", &ui->theme);
-    ui->glyphs = gs;
-    ui->form = form == FORM_MONO || model_colours ? form : FORM_MONO;
+    theme_builtin("default", &ui->look.theme);
+    ui->look.glyphs = gs;
+    ui->look.form = form == FORM_MONO || ui_model_colours() ? form : FORM_MONO;
     ui->opt.level = 4;
     resizeterm(rows, cols);
     assert_int_equal(COLS, cols);
     assert_int_equal(LINES, rows);
     TimeControl none = {.kind = CLOCK_NONE};
     assert_true(ui_new_game(ui, variant, fen, PLAY_HOTSEAT, 4, &none));
-    ui->msg[0] = 0;
+    ui->status.msg[0] = 0;
     ui_draw(ui);
 }
 
@@ -185,8 +79,8 @@ static void set_cursor(Ui *ui, const char *name)
 {
     int sq;
     assert_true(variant_parse_square(ui->game->v, name, &sq) > 0);
-    ui->cur_file = ui->game->v->file_of[sq];
-    ui->cur_rank = ui->game->v->rank_of[sq];
+    ui->board.cur_file = ui->game->v->file_of[sq];
+    ui->board.cur_rank = ui->game->v->rank_of[sq];
 }
 
 /* --- coordinates and pieces ------------------------------------------------------------ */
@@ -214,7 +108,7 @@ static void ui_draw__flipped__coordinates_reversed(void **state)
     (void)state;
     Ui ui;
     game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
-    ui.flipped = true;
+    ui.board.flipped = true;
     ui_draw(&ui);
     assert_string_equal(text_at(2, 0, 2), " 1");
     assert_string_equal(text_at(16, 0, 2), " 8");
@@ -314,15 +208,15 @@ static void ui_draw__cashew_king_attacked__check_style_both_forms(void **state)
     assert_true(screen_has("attacked"));
     game_off(&ui);
 
-    if (!model_colours)
+    if (!ui_model_colours())
         return;
     game_on(&ui, "cashew", fen, 80, 24, GLYPHS_UNICODE, FORM_256);
     square_cell(&ui, "m13", &x, &y);
     cell_style(y, x, &a, &fg, &bg);
-    assert_int_equal(bg, ui.theme.s[FORM_256][STYLE_CHECK].bg);
+    assert_int_equal(bg, ui.look.theme.s[FORM_256][STYLE_CHECK].bg);
     square_cell(&ui, "a1", &x, &y);
     cell_style(y, x, &a, &fg, &bg);
-    assert_int_not_equal(bg, ui.theme.s[FORM_256][STYLE_CHECK].bg);
+    assert_int_not_equal(bg, ui.look.theme.s[FORM_256][STYLE_CHECK].bg);
     game_off(&ui);
 }
 
@@ -593,7 +487,7 @@ static void ui_draw__lion_leg__kept_marked_and_next_squares_dotted(void **state)
     ui_select_at_cursor(&ui); /* f6 holds a Pawn the Lion can take and go on from */
     set_cursor(&ui, "a1");
     ui_draw(&ui);
-    assert_int_equal(ui.nlegs, 1);
+    assert_int_equal(ui.board.nlegs, 1);
     assert_true(screen_has("Lion via f6:"));
     assert_true(screen_has("LN e5xf6+"));     /* stop there */
     assert_true(screen_has("LN e5xf6xg7+"));  /* take g7 too */
@@ -624,7 +518,7 @@ static void ui_draw__cursor_in_hand__entry_reversed_not_the_board(void **state)
     set_cursor(&ui, "h1");
     ui_cursor_move(&ui, 1, 0); /* off the board: the hand line nearest rank 1 */
     ui_draw(&ui);
-    assert_int_equal(ui.cur_hand, 4);
+    assert_int_equal(ui.board.cur_hand, 4);
     int x, y;
     attr_t a;
     short fg, bg;
@@ -640,8 +534,8 @@ static void ui_draw__cursor_in_hand__entry_reversed_not_the_board(void **state)
     layout_hand_entry(&ui.lay, 1, 4, &x, &y);
     assert_string_equal(text_at(y, x, 5), ">M  2");
     ui_cursor_move(&ui, -1, 0); /* back to the board's last file */
-    assert_int_equal(ui.cur_hand, -1);
-    assert_int_equal(ui.cur_file, 7);
+    assert_int_equal(ui.board.cur_hand, -1);
+    assert_int_equal(ui.board.cur_file, 7);
     game_off(&ui);
 }
 
@@ -722,5 +616,5 @@ int test_ui_draw_run(void)
         cmocka_unit_test(ui_draw__too_small__one_line_with_the_size_needed),
         cmocka_unit_test(ui_draw__bigger_terminal__bigger_squares_same_pieces),
     };
-    return cmocka_run_group_tests_name("ui drawing", tests, model_open, model_close);
+    return cmocka_run_group_tests_name("ui drawing", tests, ui_model_open, ui_model_close);
 }

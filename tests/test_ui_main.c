@@ -1,5 +1,6 @@
 /* Runner for the UI's cmocka groups: key decoding, layout, themes, options,
- * and drawing checked cell by cell on an ncurses screen model. */
+ * drawing checked cell by cell on an ncurses screen model, records, and the
+ * screen driven by key strings. */
 #include "test_ui.h"
 
 int main(void)
@@ -7,5 +8,6 @@ int main(void)
     int failed = test_ui_run();
     failed += test_ui_draw_run();
     failed += test_ui_records_run();
+    failed += test_ui_keys_run();
     return failed ? 1 : 0;
 }

@@ -5,6 +5,7 @@
  * Names read function__behaviour__condition. */
 #include "kage/ui/ui.h"
 #include "test_ui.h"
+#include "test_ui_model.h"
 #include "ui_internal.h"
 
 #include "kage/rules/notation.h"
@@ -36,8 +37,12 @@ static void temp_dir(char *buf, size_t size)
     assert_non_null(mkdtemp(buf));
 }
 
+/* A game on an 80x24 model screen (keys go to what the screen shows). */
 static void ui_on(Ui *ui, const char *variant, PlayMode mode, const char *clock)
 {
+    if (!ui_model_ready())
+        skip();
+    resizeterm(24, 80);
     memset(ui, 0, sizeof *ui);
     options_defaults(&ui->opt);
     TimeControl tc = {.kind = CLOCK_NONE};
@@ -45,15 +50,15 @@ static void ui_on(Ui *ui, const char *variant, PlayMode mode, const char *clock)
     if (clock)
         assert_true(clock_tc_parse(clock, &tc, &err));
     assert_true(ui_new_game(ui, variant, NULL, mode, 4, &tc));
-    ui->clock.now = fake_now; /* the clock runs on the test's time */
-    ui->clock.started = fake_ms;
+    ui->time.clock.now = fake_now; /* the clock runs on the test's time */
+    ui->time.clock.started = fake_ms;
 }
 
 static void ui_off(Ui *ui)
 {
     game_free(ui->game);
-    pgn_games_free(&ui->picks);
-    savegame_free(&ui->resume);
+    pgn_games_free(&ui->load.games);
+    savegame_free(&ui->save.resume);
 }
 
 static void play(Ui *ui, const char *text)
@@ -110,8 +115,8 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     Ui ui;
     fake_ms = 1000;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:02");
-    assert_int_equal(ui.clock.state, CLOCK_RUNNING);
-    assert_int_equal(ui.clock.turn, WHITE);
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.time.clock.turn, WHITE);
     fake_ms += 1500;
     assert_false(ui_clock_check(&ui));
     /* under 10 s the panel shows tenths: the next change is within 100 ms */
@@ -120,7 +125,7 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     assert_true(ui_clock_check(&ui));
     assert_true(game_over(ui.game));
     assert_int_equal(ui.game->result.reason, END_TIME);
-    assert_string_equal(ui.msg, "Kingdom wins: Clan lost on time");
+    assert_string_equal(ui.status.msg, "Kingdom wins: Clan lost on time");
     assert_int_equal(ui_clock_timeout(&ui), -1);
     ui_off(&ui);
 }
@@ -133,18 +138,18 @@ static void ui_clock_moved__fischer__increment_and_turn(void **state)
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
     fake_ms += 10000;
     play(&ui, "e4");
-    assert_int_equal(ui.clock.turn, BLACK);
-    assert_int_equal(clock_side_now(&ui.clock, WHITE).left_ms, 300000 - 10000 + 3000);
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000 - 10000 + 3000);
     fake_ms += 4000;
-    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 4000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 4000);
     ui_clock_pause(&ui, true); /* hot-seat pause: time stands still */
     fake_ms += 60000;
-    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 4000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 4000);
     play(&ui, "e5"); /* refused while paused */
     assert_int_equal(ui.game->nhist, 1);
     ui_clock_pause(&ui, false);
     fake_ms += 1000;
-    assert_int_equal(clock_side_now(&ui.clock, BLACK).left_ms, 300000 - 5000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 5000);
     ui_off(&ui);
 }
 
@@ -159,8 +164,8 @@ static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **st
     Ui ui;
     fake_ms = 0;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
-    ui.autosave_on = true;
-    ui.autosave_path = path;
+    ui.save.autosave_on = true;
+    ui.save.autosave_path = path;
     play(&ui, "e4");
     fake_ms += 7000;
     play(&ui, "e5");
@@ -170,21 +175,21 @@ static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **st
     free(text);
     fake_ms += 2000;
     ui_autosave(&ui); /* as at exit: the clocks as they are now */
-    ClockSide w = clock_side_now(&ui.clock, WHITE), b = clock_side_now(&ui.clock, BLACK);
+    ClockSide w = clock_side_now(&ui.time.clock, WHITE), b = clock_side_now(&ui.time.clock, BLACK);
     ui_off(&ui);
 
     Ui again;
     ui_on(&again, "shogun", PLAY_FIRST, NULL);
-    again.autosave_on = true;
-    again.autosave_path = path;
+    again.save.autosave_on = true;
+    again.save.autosave_path = path;
     ui_resume_start(&again, true);
     assert_string_equal(again.game->v->def->id, "shinobiplus");
     assert_int_equal(again.game->nhist, 2);
     assert_string_equal(again.game->hist[1].san, "e5");
     assert_int_equal(again.opt.mode, PLAY_HOTSEAT);
     /* the side to move's clock runs again (on the real clock): a few ms */
-    assert_in_range(clock_side_now(&again.clock, WHITE).left_ms, w.left_ms - 200, w.left_ms);
-    assert_int_equal(clock_side_now(&again.clock, BLACK).left_ms, b.left_ms);
+    assert_in_range(clock_side_now(&again.time.clock, WHITE).left_ms, w.left_ms - 200, w.left_ms);
+    assert_int_equal(clock_side_now(&again.time.clock, BLACK).left_ms, b.left_ms);
     ui_off(&again);
     unlink(path);
     rmdir(dir);
@@ -202,12 +207,12 @@ static void ui_resume_start__damaged_autosave__message_and_kept_aside(void **sta
     assert_true(config_write_atomic(path, junk, strlen(junk), &err));
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_FIRST, NULL);
-    ui.autosave_path = path;
+    ui.save.autosave_path = path;
     ui_resume_start(&ui, false);
-    assert_true(ui.msg_error);
-    assert_non_null(strstr(ui.msg, "The autosave could not be read"));
-    assert_non_null(strstr(ui.msg, "line 4"));
-    assert_non_null(strstr(ui.msg, aside));
+    assert_true(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "The autosave could not be read"));
+    assert_non_null(strstr(ui.status.msg, "line 4"));
+    assert_non_null(strstr(ui.status.msg, aside));
     assert_int_equal(ui.game->nhist, 0); /* a fresh game */
     struct stat st;
     assert_int_equal(stat(aside, &st), 0);
@@ -224,17 +229,17 @@ static void ui_resume_start__unfinished_game__asks_first(void **state)
     snprintf(path, sizeof path, "%s/autosave.pgn", dir);
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.autosave_on = true;
-    ui.autosave_path = path;
+    ui.save.autosave_on = true;
+    ui.save.autosave_path = path;
     play(&ui, "e4");
     ui_off(&ui);
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.autosave_on = true;
-    ui.autosave_path = path;
+    ui.save.autosave_on = true;
+    ui.save.autosave_path = path;
     ui_resume_start(&ui, false);
     assert_int_equal(ui.input, INPUT_CONFIRM);
-    assert_non_null(strstr(ui.question, "Resume the unfinished game? (y/n)"));
-    ui_key_confirm(&ui, "n");
+    assert_non_null(strstr(ui.status.question, "Resume the unfinished game? (y/n)"));
+    ui_feed_keys(&ui, "n");
     assert_int_equal(ui.game->nhist, 0);
     char *text = slurp(path); /* kept until a move replaces it */
     assert_non_null(text);
@@ -267,15 +272,15 @@ static void ui_browse__back_and_forward__position_follows_and_line_kept(void **s
     /* a move here asks first, then replaces the rest */
     play(&ui, "d5");
     assert_int_equal(ui.input, INPUT_CONFIRM);
-    assert_non_null(strstr(ui.question, "drop the 2 moves"));
-    ui_key_confirm(&ui, "y");
+    assert_non_null(strstr(ui.status.question, "drop the 2 moves"));
+    ui_feed_keys(&ui, "y");
     assert_int_equal(ui.game->nhist, 2);
     assert_int_equal(ui.game->nredo, 0);
     assert_string_equal(ui.game->hist[1].san, "d5");
     ui_browse(&ui, -1);
     ui_browse(&ui, 2);
     assert_int_equal(ui.game->nhist, 2);
-    assert_false(ui.browsed);
+    assert_false(ui.browse.on);
     ui_off(&ui);
 }
 
@@ -320,7 +325,7 @@ static void ui_load_file__saved_game__same_moves(void **state)
     assert_string_equal(ui.game->v->def->id, "shinobiplus");
     assert_int_equal(ui.game->nhist, 3);
     assert_string_equal(ui.game->hist[2].san, "C@d4");
-    assert_int_equal(ui.tc.kind, CLOCK_BYOYOMI);
+    assert_int_equal(ui.time.tc.kind, CLOCK_BYOYOMI);
     ui_off(&ui);
     unlink(path);
     rmdir(dir);
@@ -339,9 +344,9 @@ static void ui_load_file__bad_file__line_and_reason_game_kept(void **state)
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
     play(&ui, "d4");
     assert_false(ui_load_file(&ui, path));
-    assert_true(ui.msg_error);
-    assert_non_null(strstr(ui.msg, "line 4"));
-    assert_non_null(strstr(ui.msg, "the current game is kept"));
+    assert_true(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "line 4"));
+    assert_non_null(strstr(ui.status.msg, "the current game is kept"));
     assert_int_equal(ui.game->nhist, 1);
     ui_off(&ui);
     unlink(path);
@@ -361,9 +366,8 @@ static void ui_load_file__several_games__pick_screen(void **state)
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
     assert_true(ui_load_file(&ui, path));
     assert_int_equal(ui.screen, SCREEN_PICK);
-    assert_int_equal(ui.picks.count, 2);
-    ui_key_pick(&ui, "j");
-    ui_key_pick(&ui, "<Enter>");
+    assert_int_equal(ui.load.games.count, 2);
+    ui_feed_keys(&ui, "j<Enter>");
     assert_int_equal(ui.screen, SCREEN_GAME);
     assert_int_equal(ui.game->nhist, 2);
     assert_string_equal(ui.game->hist[1].san, "d5");
@@ -512,5 +516,5 @@ int test_ui_records_run(void)
         cmocka_unit_test(options_parse__clock_and_load__parsed_or_refused),
         cmocka_unit_test(ui_main__config_problems__every_one_on_stderr),
     };
-    return cmocka_run_group_tests_name("ui records", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("ui records", tests, ui_model_open, ui_model_close);
 }

@@ -8,118 +8,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <wchar.h>
-
-attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs)
-{
-    attr_t a = A_NORMAL;
-    if (attrs & TA_BOLD)
-        a |= A_BOLD;
-    if (attrs & TA_UNDERLINE)
-        a |= A_UNDERLINE;
-    if (attrs & TA_REVERSE)
-        a |= A_REVERSE;
-    if (attrs & TA_DIM)
-        a |= A_DIM;
-    if (attrs & TA_BLINK)
-        a |= A_BLINK;
-#ifdef A_ITALIC
-    if (attrs & TA_ITALIC)
-        a |= A_ITALIC;
-#endif
-    if (ui->form == FORM_MONO)
-        return a;
-    fg = fg < -1 ? -1 : fg;
-    bg = bg < -1 ? -1 : bg;
-    if (fg == -1 && bg == -1)
-        return a;
-    int i;
-    for (i = 0; i < ui->npairs; i++)
-        if (ui->pair_fg[i] == fg && ui->pair_bg[i] == bg)
-            return a | COLOR_PAIR(i + 1);
-    if (i >= UI_PAIRS_MAX || i + 1 >= COLOR_PAIRS)
-        return a; /* out of pairs: no colour rather than the wrong one */
-    init_pair((short)(i + 1), fg, bg);
-    ui->pair_fg[i] = fg;
-    ui->pair_bg[i] = bg;
-    ui->npairs++;
-    return a | COLOR_PAIR(i + 1);
-}
-
-attr_t ui_style(Ui *ui, ThemeStyle s)
-{
-    const Style *st = &ui->theme.s[ui->form][s];
-    return ui_attr(ui, st->fg, st->bg, st->attrs);
-}
-
-/* Display width of a UTF-8 string (wide characters count two). */
-static int text_width(const char *s, int *bytes_for, int max)
-{
-    mbstate_t ps;
-    memset(&ps, 0, sizeof ps);
-    int w = 0;
-    const char *p = s;
-    while (*p) {
-        wchar_t wc;
-        size_t n = mbrtowc(&wc, p, MB_CUR_MAX, &ps);
-        if (n == (size_t)-1 || n == (size_t)-2) {
-            n = 1;
-            wc = '?';
-        }
-        int cw = wcwidth(wc);
-        cw = cw < 0 ? 1 : cw;
-        if (w + cw > max)
-            break;
-        w += cw;
-        p += n;
-    }
-    if (bytes_for)
-        *bytes_for = (int)(p - s);
-    return w;
-}
-
-void ui_put(int y, int x, int width, attr_t a, const char *text)
-{
-    if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
-        return;
-    if (x + width > COLS)
-        width = COLS - x;
-    int nbytes;
-    text_width(text, &nbytes, width);
-    attrset(a);
-    mvaddnstr(y, x, text, nbytes);
-    attrset(A_NORMAL);
-}
-
-int ui_wrap_next(const char *text, int width, bool last)
-{
-    int nbytes;
-    text_width(text, &nbytes, width);
-    if (text[nbytes] && !last) {
-        int cut = nbytes;
-        while (cut > 0 && text[cut] != ' ')
-            cut--;
-        nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
-    }
-    return nbytes;
-}
-
-/* Put text at (y, x) in lines of at most `width` cells, broken at spaces,
- * on at most `lines` lines (the last one cut); returns the lines used. */
-int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
-{
-    int used = 0;
-    while (*text && used < lines) {
-        int nbytes = ui_wrap_next(text, width, used + 1 == lines);
-        char line[256];
-        snprintf(line, sizeof line, "%.*s", nbytes < 255 ? nbytes : 255, text);
-        ui_put(y + used++, x, width, a, line);
-        text += nbytes;
-        while (*text == ' ')
-            text++;
-    }
-    return used;
-}
 
 /* --- the board --------------------------------------------------------------------- */
 
@@ -148,8 +36,8 @@ static bool royal_attacked(const Position *pos, int sq)
 
 static bool is_leg(const Ui *ui, int sq)
 {
-    for (int i = 0; i < ui->nlegs; i++)
-        if (ui->legs[i] == sq)
+    for (int i = 0; i < ui->board.nlegs; i++)
+        if (ui->board.legs[i] == sq)
             return true;
     return false;
 }
@@ -159,7 +47,7 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     Game *g = ui->game;
     const Position *pos = g->pos;
     const Variant *v = g->v;
-    const Style *th = ui->theme.s[ui->form];
+    const Style *th = ui->look.theme.s[ui->look.form];
     const Layout *l = &ui->lay;
     int sq = ui_square(ui, file, rank), col, row;
     ui_board_to_view(ui, file, rank, &col, &row);
@@ -172,11 +60,11 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     bool is_target = target[sq];
     if (is_target)
         style_over(&st, &th[STYLE_TARGET]);
-    if (sq == ui->sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */
+    if (sq == ui->board.sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */
         style_over(&st, &th[STYLE_SELECTED]);
     if (royal_attacked(pos, sq))
         style_over(&st, &th[STYLE_CHECK]);
-    bool cursor = file == ui->cur_file && rank == ui->cur_rank && ui->cur_hand < 0 && ui->screen == SCREEN_GAME;
+    bool cursor = file == ui->board.cur_file && rank == ui->board.cur_rank && ui->board.cur_hand < 0 && ui->screen == SCREEN_GAME;
     if (cursor)
         style_over(&st, &th[STYLE_CURSOR]);
     Piece p = pos->board[sq];
@@ -185,23 +73,23 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     char text[40];
     if (p != PIECE_EMPTY) {
         Color c = piece_color(p);
-        glyph_piece(v, ui->glyphs, c, piece_type(p), &look);
+        glyph_piece(v, ui->look.glyphs, c, piece_type(p), &look);
         ThemeStyle ps = look.promoted ? (c == WHITE ? STYLE_PROMOTED_FIRST : STYLE_PROMOTED_SECOND)
                                       : (c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND);
         style_over(&pst, &th[ps]);
         snprintf(text, sizeof text, "%c%s%c", look.left, look.glyph, look.right);
     } else if (is_target)
-        snprintf(text, sizeof text, " %s ", ui->glyphs == GLYPHS_UNICODE ? " ·" : " .");
+        snprintf(text, sizeof text, " %s ", ui->look.glyphs == GLYPHS_UNICODE ? " ·" : " .");
     else
         snprintf(text, sizeof text, "    ");
     int x = l->board_x + col * l->cw, y = l->board_y + row * l->ch;
     attr_t bg = ui_attr(ui, st.fg, st.bg, st.attrs & ~(unsigned)TA_UNDERLINE);
     /* Without colour a dark square has no background of its own: a light
      * shade (or ':' in letters) keeps the board's pattern visible. */
-    bool shade = ui->form == FORM_MONO && !((file + rank) % 2) && !cursor;
+    bool shade = ui->look.form == FORM_MONO && !((file + rank) % 2) && !cursor;
     char fill[16 * 3 + 1] = "";
     for (int i = 0; shade && i < l->cw && i < 16; i++)
-        strcat(fill, ui->glyphs == GLYPHS_UNICODE ? "\xe2\x96\x91" : ":");
+        strcat(fill, ui->look.glyphs == GLYPHS_UNICODE ? "\xe2\x96\x91" : ":");
     for (int r = 0; r < l->ch; r++) {
         attrset(bg);
         mvhline(y + r, x, ' ', l->cw);
@@ -219,16 +107,16 @@ static void draw_board(Ui *ui)
     const Variant *v = ui->game->v;
     const Layout *l = &ui->lay;
     bool target[BOARD_ARRAY] = {false};
-    if (ui->nlegs) { /* the squares where the move can go on, or stop */
+    if (ui->board.nlegs) { /* the squares where the move can go on, or stop */
         Move ms[MAX_MOVES];
         int n = ui_leg_moves(ui, ms, MAX_MOVES);
         for (int i = 0; i < n; i++) {
             int path[GAME_PATH_MAX], len = game_move_path(ui->game, ms[i], path);
-            target[path[len > ui->nlegs ? ui->nlegs : len - 1]] = true;
+            target[path[len > ui->board.nlegs ? ui->board.nlegs : len - 1]] = true;
         }
-    } else if (ui->sel_sq != NO_SQUARE || ui->sel_drop) {
+    } else if (ui->board.sel_sq != NO_SQUARE || ui->board.sel_drop) {
         Move ms[MAX_MOVES];
-        int n = game_moves_matching(ui->game, ui->sel_sq, ui->sel_drop, -1, ms, MAX_MOVES);
+        int n = game_moves_matching(ui->game, ui->board.sel_sq, ui->board.sel_drop, -1, ms, MAX_MOVES);
         for (int i = 0; i < n; i++)
             target[move_to(ms[i])] = true;
     }
@@ -267,13 +155,13 @@ static void draw_hands(Ui *ui)
         ui_put(l->hand_y[b], l->hand_x, LAYOUT_HAND_W, ui_style(ui, STYLE_DIM), title);
         for (int i = 0; i < n && i < 2 * (l->hand_rows - 1); i++) {
             PieceLook look;
-            glyph_piece(g->v, ui->glyphs, c, types[i], &look);
-            Style st = ui->theme.s[ui->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
-            bool sel = ui->sel_drop == types[i] && c == g->pos->side;
+            glyph_piece(g->v, ui->look.glyphs, c, types[i], &look);
+            Style st = ui->look.theme.s[ui->look.form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            bool sel = ui->board.sel_drop == types[i] && c == g->pos->side;
             if (sel)
-                style_over(&st, &ui->theme.s[ui->form][STYLE_SELECTED]);
-            if (ui->cur_hand == i && ui->cur_hand_color == c)
-                style_over(&st, &ui->theme.s[ui->form][STYLE_CURSOR]);
+                style_over(&st, &ui->look.theme.s[ui->look.form][STYLE_SELECTED]);
+            if (ui->board.cur_hand == i && ui->board.cur_hand_color == c)
+                style_over(&st, &ui->look.theme.s[ui->look.form][STYLE_CURSOR]);
             if (st.bg == THEME_UNSET)
                 st.bg = THEME_DEFAULT;
             int x, y;
@@ -290,7 +178,7 @@ static void draw_hands(Ui *ui)
 static void player_label(Ui *ui, Color c, char *buf, size_t size)
 {
     if (ui_ai_plays(ui, c)) /* shorter beside a clock */
-        snprintf(buf, size, clock_enabled(&ui->clock) ? "AI %d" : "AI, level %d", ui->opt.level);
+        snprintf(buf, size, clock_enabled(&ui->time.clock) ? "AI %d" : "AI, level %d", ui->opt.level);
     else
         snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "player" : "you");
 }
@@ -311,7 +199,7 @@ static void draw_moves(Ui *ui, int y0, int y1)
     int colw = 6;
     /* the moves browsed back over (or taken back) follow, dimmed: the
      * line stays in view and the current move is marked */
-    int total = g->nhist + (ui->browsed ? g->nredo : 0);
+    int total = g->nhist + (ui->browse.on ? g->nredo : 0);
     for (int i = 0; i < total; i++) {
         int n = (int)strlen(ply_san(g, i)) + 1;
         colw = n > colw ? n : colw;
@@ -360,13 +248,13 @@ static void draw_clock(Ui *ui, Color c, int y)
 {
     const Layout *l = &ui->lay;
     char t[CLOCK_TEXT_MAX + 8];
-    if (!clock_enabled(&ui->clock))
+    if (!clock_enabled(&ui->time.clock))
         return;
-    clock_format(&ui->clock, c, t, sizeof t);
-    if (ui->paused && c == ui->clock.turn)
+    clock_format(&ui->time.clock, c, t, sizeof t);
+    if (ui->time.paused && c == ui->time.clock.turn)
         snprintf(t + strlen(t), sizeof t - strlen(t), " %s", "||");
-    ClockSide s = clock_side_now(&ui->clock, c);
-    bool running = ui->clock.state == CLOCK_RUNNING && ui->clock.turn == c;
+    ClockSide s = clock_side_now(&ui->time.clock, c);
+    bool running = ui->time.clock.state == CLOCK_RUNNING && ui->time.clock.turn == c;
     ThemeStyle st = running && s.left_ms < 10000 ? STYLE_ERROR : running ? STYLE_TITLE : STYLE_TEXT;
     int n = (int)strlen(t), x = l->panel_x + l->panel_w - n;
     ui_put(y, x - 1, n + 1, ui_style(ui, st), " ");
@@ -379,7 +267,7 @@ static void draw_panel(Ui *ui)
     Game *g = ui->game;
     int x = l->panel_x, w = l->panel_w, y = l->panel_y;
     char buf[256], who[160];
-    bool uni = ui->glyphs == GLYPHS_UNICODE;
+    bool uni = ui->look.glyphs == GLYPHS_UNICODE;
     for (Color c = WHITE; c <= BLACK; c++) {
         player_label(ui, c, who, sizeof who);
         bool to_move = !game_over(g) && g->pos->side == c;
@@ -395,13 +283,13 @@ static void draw_panel(Ui *ui)
     else if (!game_over(g))
         st = STYLE_TEXT;
     y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
-    const char *info = ui->ai_info_hidden ? "" : ui->ai_info;
+    const char *info = ui->ai.info_hidden ? "" : ui->ai.info;
     if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
         snprintf(buf, sizeof buf, "AI thinking%s%s", info[0] ? ": " : "...", info);
-    else if (ui->hinting)
+    else if (ui->ai.hinting)
         snprintf(buf, sizeof buf, "Hint%s%s", info[0] ? ": " : ": looking...", info);
     else if (ui->opt.mode != PLAY_HOTSEAT)
-        snprintf(buf, sizeof buf, "AI: %s", info[0] ? info : player_name(ui->ai));
+        snprintf(buf, sizeof buf, "AI: %s", info[0] ? info : player_name(ui->ai.player));
     else
         buf[0] = 0;
     /* two lines kept for it whenever an AI plays, so that the depth, score,
@@ -415,19 +303,19 @@ static void draw_panel(Ui *ui)
     y++;
     int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
     if (ui->input == INPUT_CHOICE) {
-        if (ui->nlegs) { /* "Lion via f6, g7:" */
-            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui->sel_sq])].def->name);
-            for (int i = 0; i < ui->nlegs && n < (int)sizeof buf - 8; i++) {
+        if (ui->board.nlegs) { /* "Lion via f6, g7:" */
+            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui->board.sel_sq])].def->name);
+            for (int i = 0; i < ui->board.nlegs && n < (int)sizeof buf - 8; i++) {
                 char name[8];
-                variant_square_name(g->v, ui->legs[i], name);
+                variant_square_name(g->v, ui->board.legs[i], name);
                 n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s", i ? "," : "", name);
             }
             snprintf(buf + n, sizeof buf - (size_t)n, ":");
         } else
             snprintf(buf, sizeof buf, "Choose a move:");
         ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), buf);
-        for (int i = 0; i < ui->nchoice && y < bottom; i++) {
-            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->choice_text[i]);
+        for (int i = 0; i < ui->status.nchoice && y < bottom; i++) {
+            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->status.choice_text[i]);
             ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
         }
     } else {
@@ -442,32 +330,13 @@ static void draw_panel(Ui *ui)
 static void draw_status(Ui *ui)
 {
     const Layout *l = &ui->lay;
-    char buf[1400];
     attr_t a = ui_style(ui, STYLE_TEXT);
-    switch (ui->input) {
-    case INPUT_PROMPT:
-    {
-        /* the end of a long line stays in sight */
-        int lw = (int)strlen(ui->prompt_label), room = COLS - lw - 1;
-        const char *shown = ui->line;
-        while (room > 0 && text_width(shown, NULL, 1 << 20) > room)
-            do
-                shown++;
-            while (((unsigned char)*shown & 0xC0) == 0x80);
-        snprintf(buf, sizeof buf, "%s%s", ui->prompt_label, shown);
-        ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
-        int w = text_width(buf, NULL, 1 << 20);
-        move(l->status_y, w < COLS ? w : COLS - 1);
+    if (ui_inputs[ui->input].draw) { /* a prompt or a question */
+        ui_inputs[ui->input].draw(ui, l->status_y);
         return;
     }
-    case INPUT_CONFIRM:
-        ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_TITLE), ui->question);
-        return;
-    default:
-        break;
-    }
-    if (ui->msg[0])
-        ui_put(l->status_y, 0, COLS, ui_style(ui, ui->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->msg);
+    if (ui->status.msg[0])
+        ui_put(l->status_y, 0, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg);
     else if (ui->game->v->drop_types)
         ui_put(l->status_y, 0, COLS, a, "arrows/hjkl move  Enter pick up/put down  Tab hand  : type a move  ? help");
     else
@@ -478,102 +347,10 @@ void ui_draw_game(Ui *ui)
 {
     Game *g = ui->game;
     char buf[200];
-    snprintf(buf, sizeof buf, "Kage %s %s", ui->glyphs == GLYPHS_UNICODE ? "—" : "-", g->v->def->name);
+    snprintf(buf, sizeof buf, "Kage %s %s", ui->look.glyphs == GLYPHS_UNICODE ? "—" : "-", g->v->def->name);
     ui_put(0, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
     draw_board(ui);
     draw_hands(ui);
     draw_panel(ui);
     draw_status(ui);
-}
-
-/* The size each screen needs; the game screen's comes from the layout. */
-static void screen_need(const Ui *ui, int *cols, int *rows)
-{
-    const Variant *v = ui->game->v;
-    switch (ui->screen) {
-    case SCREEN_GAME:
-        *cols = ui->lay.need_cols;
-        *rows = ui->lay.need_rows;
-        return;
-    case SCREEN_HELP: /* it scrolls and wraps */
-        *cols = 40;
-        *rows = 8;
-        return;
-    case SCREEN_GUIDE: /* four lines of text, two of the special move, the diagram, its legend */
-        *cols = 3 + 3 * v->files > 50 ? 3 + 3 * v->files : 50;
-        *rows = 8 + v->ranks;
-        return;
-    case SCREEN_NEWGAME:
-        *cols = 60;
-        *rows = 14;
-        return;
-    default:
-        *cols = *rows = 0;
-        return;
-    }
-}
-
-static const char *screen_title(const Ui *ui)
-{
-    switch (ui->screen) {
-    case SCREEN_HELP:
-        return "the help screen";
-    case SCREEN_GUIDE:
-        return "the piece guide";
-    case SCREEN_NEWGAME:
-        return "the new-game screen";
-    default:
-        return ui->game->v->def->name;
-    }
-}
-
-bool ui_screen_fits(const Ui *ui)
-{
-    int need_cols, need_rows;
-    screen_need(ui, &need_cols, &need_rows);
-    return COLS >= need_cols && LINES >= need_rows && (ui->screen != SCREEN_GAME || ui->lay.fits);
-}
-
-void ui_draw(Ui *ui)
-{
-    attrset(A_NORMAL);
-    erase();
-    ui_layout(ui);
-    int need_cols, need_rows;
-    screen_need(ui, &need_cols, &need_rows);
-    if (!ui_screen_fits(ui)) {
-        /* the longest of these that fits, so the needed size always shows */
-        char buf[4][160];
-        snprintf(buf[0], sizeof buf[0], "Terminal too small: %s needs %dx%d, this one is %dx%d (%s)",
-                 screen_title(ui), need_cols, need_rows, COLS, LINES, ui->screen == SCREEN_GAME ? "q quits" : "Esc back");
-        snprintf(buf[1], sizeof buf[1], "Too small: need %dx%d, have %dx%d", need_cols, need_rows, COLS, LINES);
-        snprintf(buf[2], sizeof buf[2], "Need %dx%d", need_cols, need_rows);
-        snprintf(buf[3], sizeof buf[3], "%dx%d", need_cols, need_rows);
-        int k = 0;
-        while (k < 3 && (int)strlen(buf[k]) > COLS)
-            k++;
-        ui_put(0, 0, COLS, A_NORMAL, buf[k]);
-        leaveok(stdscr, TRUE);
-        return;
-    }
-    leaveok(stdscr, ui->input != INPUT_PROMPT);
-    switch (ui->screen) {
-    case SCREEN_GAME:
-        ui_draw_game(ui);
-        break;
-    case SCREEN_HELP:
-        ui_draw_help(ui);
-        break;
-    case SCREEN_GUIDE:
-        ui_draw_guide(ui);
-        break;
-    case SCREEN_NEWGAME:
-        ui_draw_newgame(ui);
-        break;
-    case SCREEN_PICK:
-        ui_draw_pick(ui);
-        break;
-    case SCREEN_TEXT:
-        break;
-    }
 }

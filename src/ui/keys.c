@@ -27,3 +27,26 @@ bool keys_mouse(TermKey *tk, const TermKeyKey *key, KeyMouse *m)
     m->y = line - 1;
     return true;
 }
+
+bool keys_next(const char **p, char *buf, size_t size)
+{
+    const char *s = *p;
+    size_t n;
+    if (!*s)
+        return false;
+    const char *close = *s == '<' ? strchr(s, '>') : NULL;
+    if (close && (size_t)(close - s) + 1 < size) {
+        n = (size_t)(close - s) + 1;
+    } else if (*s == ' ') {
+        snprintf(buf, size, "<Space>");
+        *p = s + 1;
+        return true;
+    } else {
+        n = 1; /* one UTF-8 character */
+        while (((unsigned char)s[n] & 0xC0) == 0x80)
+            n++;
+    }
+    snprintf(buf, size, "%.*s", (int)n, s);
+    *p = s + n;
+    return true;
+}

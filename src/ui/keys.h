@@ -17,6 +17,10 @@ typedef struct KeyMouse {
 
 /* Write the name of key into buf ("" for mouse events and unknown keys). */
 void keys_name(TermKey *tk, const TermKeyKey *key, char *buf, size_t size);
+/* The next key name of a string of keys written as the bindings write them
+ * ("<Enter>kk<Enter>": four keys; a blank is <Space>, "<lt>" is <), for
+ * driving the screen without a terminal; false at the end of the string. */
+bool keys_next(const char **p, char *buf, size_t size);
 /* Decode a mouse event; false if key is not one. */
 bool keys_mouse(TermKey *tk, const TermKeyKey *key, KeyMouse *m);
 

@@ -1,5 +1,7 @@
-/* The screens beside the game: help (from the binding table), the piece
- * guide, and the new-game chooser. */
+/* The screens as table entries (ui_screens[]: name, size needed, drawing,
+ * key map), the top of drawing (ui_draw), and the screens beside the game:
+ * help (printed from the binding table), the piece guide and the new-game
+ * chooser, each with its keys' actions. */
 #include "ui_internal.h"
 
 #include <stdio.h>
@@ -46,7 +48,7 @@ int ui_rule_reminders(const Ui *ui, const char **lines, int max)
 
 /* --- help ----------------------------------------------------------------------------- */
 
-#define HELP_MAX_LINES 160
+#define HELP_MAX_LINES 400
 
 /* Add `text` after `lead` (a label padded to `indent` cells, or nothing),
  * broken at spaces to fit `width` cells; continuation lines are indented
@@ -69,26 +71,41 @@ static int help_add(char lines[][160], int n, int max, int width, int indent, co
     return n;
 }
 
+/* One key map's keys and what they do, under its title (the board's keys
+ * under the screen's own title). */
+static int help_keymap(UiKeymap map, char lines[][160], int n, int max, int width, bool titled)
+{
+    UiKeyHelp keys[64];
+    const char *title;
+    int nk = ui_keymap_help(map, &title, keys, 64);
+    if (titled) {
+        char t[160];
+        snprintf(t, sizeof t, "%s:", title);
+        n = help_add(lines, n, max, width, 0, "", t);
+    }
+    for (int i = 0; i < nk && n < max; i++) {
+        char lead[80];
+        if (strlen(keys[i].keys) > 20) { /* the keys on a line of their own */
+            snprintf(lead, sizeof lead, "  %.60s", keys[i].keys);
+            n = help_add(lines, n, max, width, 0, "", lead);
+            keys[i].keys[0] = 0;
+        }
+        snprintf(lead, sizeof lead, "  %-20.60s ", keys[i].keys);
+        n = help_add(lines, n, max, width, (int)strlen(lead), lead, keys[i].help);
+    }
+    return n;
+}
+
 static int help_lines(Ui *ui, char lines[][160], int max)
 {
     int n = 0, width = COLS - 2 < 159 ? COLS - 2 : 159;
     n = help_add(lines, n, max, width, 0, "", "Kage keys (q or Esc closes this screen, j/k scroll)");
     lines[n++][0] = 0;
-    for (int i = 0; i < ui_nactions && n < max; i++) {
-        char keys[64], lead[80];
-        ui_keys_of(ui_actions[i].name, keys, sizeof keys);
-        snprintf(lead, sizeof lead, "  %-20s ", keys);
-        n = help_add(lines, n, max, width, (int)strlen(lead), lead, ui_actions[i].help);
-    }
-    static const char *const extra[] = {
-        "",
-        "At the move prompt: Enter plays, Esc cancels, Backspace deletes, C-u clears.",
-        "Promotion question: y or n.  Several moves to one square: 1-9 picks.",
-        "Mouse: left click picks up and puts down (also pieces in hand), right click cancels.",
-        "",
-    };
-    for (int i = 0; i < (int)(sizeof extra / sizeof extra[0]) && n < max; i++)
-        n = help_add(lines, n, max, width, 0, "", extra[i]);
+    n = help_keymap(KEYS_BOARD, lines, n, max, width, false);
+    n = help_add(lines, n, max, width, 0, "", "");
+    n = help_add(lines, n, max, width, 0, "",
+                 "Mouse: left click picks up and puts down (also pieces in hand), right click cancels.");
+    n = help_add(lines, n, max, width, 0, "", "");
     const char *rules[16];
     int nr = ui_rule_reminders(ui, rules, 16);
     char title[96];
@@ -96,6 +113,10 @@ static int help_lines(Ui *ui, char lines[][160], int max)
     n = help_add(lines, n, max, width, 0, "", title);
     for (int i = 0; i < nr && n < max; i++)
         n = help_add(lines, n, max, width, 2, "  ", rules[i]);
+    for (UiKeymap map = KEYS_BOARD + 1; map < KEYS_COUNT && n < max; map++) {
+        n = help_add(lines, n, max, width, 0, "", "");
+        n = help_keymap(map, lines, n, max, width, true);
+    }
     return n;
 }
 
@@ -103,42 +124,49 @@ void ui_draw_help(Ui *ui)
 {
     static char lines[HELP_MAX_LINES][160];
     int n = help_lines(ui, lines, HELP_MAX_LINES);
-    if (ui->help_top > n - 1)
-        ui->help_top = n - 1;
-    for (int y = 0; y < LINES && ui->help_top + y < n; y++)
-        ui_put(y, 1, COLS - 1, ui_style(ui, y == 0 && ui->help_top == 0 ? STYLE_TITLE : STYLE_TEXT),
-               lines[ui->help_top + y]);
+    if (ui->help.top > n - 1)
+        ui->help.top = n - 1;
+    for (int y = 0; y < LINES && ui->help.top + y < n; y++)
+        ui_put(y, 1, COLS - 1, ui_style(ui, y == 0 && ui->help.top == 0 ? STYLE_TITLE : STYLE_TEXT),
+               lines[ui->help.top + y]);
 }
 
-void ui_key_help(Ui *ui, const char *key)
+static void help_down(Ui *ui) { ui->help.top++; }
+
+static void help_up(Ui *ui)
 {
-    if (!strcmp(key, "j") || !strcmp(key, "<Down>"))
-        ui->help_top++;
-    else if ((!strcmp(key, "k") || !strcmp(key, "<Up>")) && ui->help_top > 0)
-        ui->help_top--;
-    else if (!strcmp(key, "q") || !strcmp(key, "<Escape>") || !strcmp(key, "?") || !strcmp(key, "<Enter>"))
-        ui->screen = SCREEN_GAME;
+    if (ui->help.top > 0)
+        ui->help.top--;
 }
+
+static void back_to_game(Ui *ui) { ui->screen = SCREEN_GAME; }
+
+const UiAction ui_help_actions[] = {
+    {"down", "scroll down", help_down, NULL, NULL},
+    {"up", "scroll up", help_up, NULL, NULL},
+    {"close", "back to the game", back_to_game, NULL, NULL},
+};
+const int ui_help_nactions = N_ELEMS(ui_help_actions);
 
 /* --- piece guide ---------------------------------------------------------------------- */
 
 void ui_open_guide(Ui *ui)
 {
     const Position *pos = ui->game->pos;
-    int sq = ui_square(ui, ui->cur_file, ui->cur_rank);
+    int sq = ui_square(ui, ui->board.cur_file, ui->board.cur_rank);
     int types[MAX_PIECE_TYPES];
-    if (ui->cur_hand >= 0 && ui->cur_hand < ui_hand_types(ui, ui->cur_hand_color, types)) {
-        ui->guide_type = types[ui->cur_hand];
-        ui->guide_color = ui->cur_hand_color;
-    } else if (ui->sel_drop) {
-        ui->guide_type = ui->sel_drop;
-        ui->guide_color = pos->side;
+    if (ui->board.cur_hand >= 0 && ui->board.cur_hand < ui_hand_types(ui, ui->board.cur_hand_color, types)) {
+        ui->guide.type = types[ui->board.cur_hand];
+        ui->guide.color = ui->board.cur_hand_color;
+    } else if (ui->board.sel_drop) {
+        ui->guide.type = ui->board.sel_drop;
+        ui->guide.color = pos->side;
     } else if (pos->board[sq] != PIECE_EMPTY) {
-        ui->guide_type = piece_type(pos->board[sq]);
-        ui->guide_color = piece_color(pos->board[sq]);
+        ui->guide.type = piece_type(pos->board[sq]);
+        ui->guide.color = piece_color(pos->board[sq]);
     } else {
-        ui->guide_type = 1;
-        ui->guide_color = WHITE;
+        ui->guide.type = 1;
+        ui->guide.color = WHITE;
     }
     ui->screen = SCREEN_GUIDE;
 }
@@ -183,11 +211,11 @@ static void guide_reach(const Variant *v, Color c, int type, int from, unsigned 
 void ui_draw_guide(Ui *ui)
 {
     const Variant *v = ui->game->v;
-    int t = ui->guide_type;
-    Color c = ui->guide_color;
+    int t = ui->guide.type;
+    Color c = ui->guide.color;
     const PieceDef *d = v->type[t].def;
     PieceLook look;
-    glyph_piece(v, ui->glyphs, c, t, &look);
+    glyph_piece(v, ui->look.glyphs, c, t, &look);
     char buf[300];
     int y = 0;
     snprintf(buf, sizeof buf, "Piece guide: %s %s  (Left/Right other pieces, s other side, Esc back)",
@@ -213,7 +241,7 @@ void ui_draw_guide(Ui *ui)
     int from = v->sq_of[(v->ranks / 2) * v->files + (v->files - 1) / 2];
     unsigned char reach[BOARD_ARRAY] = {0};
     guide_reach(v, c, t, from, reach);
-    bool uni = ui->glyphs == GLYPHS_UNICODE;
+    bool uni = ui->look.glyphs == GLYPHS_UNICODE;
     for (int row = 0; row < v->ranks && y < LINES - 2; row++, y++) {
         int rank = c == WHITE ? v->ranks - 1 - row : row;
         snprintf(buf, sizeof buf, "%2d", rank + 1);
@@ -221,17 +249,17 @@ void ui_draw_guide(Ui *ui)
         for (int col = 0; col < v->files; col++) {
             int file = c == WHITE ? col : v->files - 1 - col;
             int sq = v->sq_of[rank * v->files + file];
-            Style st = ui->theme.s[ui->form][(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
+            Style st = ui->look.theme.s[ui->look.form][(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
             const char *mark = reach[sq] == 3 ? (uni ? " ● " : " * ") : reach[sq] == 1 ? (uni ? " ○ " : " o ")
                                : reach[sq] == 2 ? " x " : "   ";
-            const Style *tg = &ui->theme.s[ui->form][STYLE_TARGET];
+            const Style *tg = &ui->look.theme.s[ui->look.form][STYLE_TARGET];
             if (reach[sq] && tg->bg != THEME_UNSET)
                 st.bg = tg->bg;
             char cell[40];
             snprintf(cell, sizeof cell, "%s", mark);
             if (sq == from)
                 snprintf(cell, sizeof cell, "%s ", look.glyph);
-            Style ps = ui->theme.s[ui->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            Style ps = ui->look.theme.s[ui->look.form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             short fg = sq == from ? ps.fg : THEME_DEFAULT;
             ui_put(y, 3 + col * 3, 3, ui_attr(ui, fg, st.bg, st.attrs | (sq == from ? ps.attrs : 0)), cell);
         }
@@ -240,19 +268,23 @@ void ui_draw_guide(Ui *ui)
            uni ? "● moves or captures   ○ moves only   x captures only" : "* moves or captures   o moves only   x captures only");
 }
 
-void ui_key_guide(Ui *ui, const char *key)
+static void guide_next(Ui *ui) { ui->guide.type = ui->guide.type % ui->game->v->ntypes + 1; }
+
+static void guide_previous(Ui *ui)
 {
-    const Variant *v = ui->game->v;
-    int n = v->ntypes;
-    if (!strcmp(key, "<Right>") || !strcmp(key, "l") || !strcmp(key, "<Tab>") || !strcmp(key, "j"))
-        ui->guide_type = ui->guide_type % n + 1;
-    else if (!strcmp(key, "<Left>") || !strcmp(key, "h") || !strcmp(key, "<S-Tab>") || !strcmp(key, "k"))
-        ui->guide_type = (ui->guide_type + n - 2) % n + 1;
-    else if (!strcmp(key, "s"))
-        ui->guide_color = !ui->guide_color;
-    else if (!strcmp(key, "q") || !strcmp(key, "<Escape>") || !strcmp(key, "g") || !strcmp(key, "<Enter>"))
-        ui->screen = SCREEN_GAME;
+    int n = ui->game->v->ntypes;
+    ui->guide.type = (ui->guide.type + n - 2) % n + 1;
 }
+
+static void guide_side(Ui *ui) { ui->guide.color = !ui->guide.color; }
+
+const UiAction ui_guide_actions[] = {
+    {"next", "the next piece of the variant", guide_next, NULL, NULL},
+    {"previous", "the previous piece", guide_previous, NULL, NULL},
+    {"side", "the same piece of the other side", guide_side, NULL, NULL},
+    {"close", "back to the game", back_to_game, NULL, NULL},
+};
+const int ui_guide_nactions = N_ELEMS(ui_guide_actions);
 
 /* --- new game ---------------------------------------------------------------------------- */
 
@@ -271,33 +303,33 @@ static bool tc_equal(const TimeControl *a, const TimeControl *b)
 static void newgame_clocks(Ui *ui)
 {
     static const char *const presets[] = {"none", "3+2", "5", "5+3", "10+5", "15+10", "30", "10+30 byo", "30+60 byo"};
-    ui->ng_ntc = 0;
-    ui->ng_clock = -1;
+    ui->newgame.ntc = 0;
+    ui->newgame.clock = -1;
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
         KageError err;
         TimeControl tc;
         if (clock_tc_parse(presets[i], &tc, &err)) {
-            if (tc_equal(&tc, &ui->tc))
-                ui->ng_clock = ui->ng_ntc;
-            ui->ng_tcs[ui->ng_ntc++] = tc;
+            if (tc_equal(&tc, &ui->time.tc))
+                ui->newgame.clock = ui->newgame.ntc;
+            ui->newgame.tcs[ui->newgame.ntc++] = tc;
         }
     }
-    if (ui->ng_clock < 0) {
-        ui->ng_clock = ui->ng_ntc;
-        ui->ng_tcs[ui->ng_ntc++] = ui->tc;
+    if (ui->newgame.clock < 0) {
+        ui->newgame.clock = ui->newgame.ntc;
+        ui->newgame.tcs[ui->newgame.ntc++] = ui->time.tc;
     }
 }
 
 void ui_open_newgame(Ui *ui)
 {
-    ui->ng_variant = 0;
+    ui->newgame.variant = 0;
     for (int i = 0; variant_defs[i]; i++)
         if (!strcmp(variant_defs[i]->id, ui->game->v->def->id))
-            ui->ng_variant = i;
-    ui->ng_mode = ui->opt.mode;
-    ui->ng_level = ui->opt.level;
+            ui->newgame.variant = i;
+    ui->newgame.mode = ui->opt.mode;
+    ui->newgame.level = ui->opt.level;
     newgame_clocks(ui);
-    ui->ng_field = NG_VARIANT;
+    ui->newgame.field = NG_VARIANT;
     ui->screen = SCREEN_NEWGAME;
 }
 
@@ -318,9 +350,9 @@ void ui_draw_newgame(Ui *ui)
            "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back");
     y++;
     for (int f = 0; f < NG_FIELDS; f++, y++) {
-        bool on = f == ui->ng_field;
+        bool on = f == ui->newgame.field;
         attr_t a = ui_style(ui, on ? STYLE_TITLE : STYLE_TEXT) | (on ? A_REVERSE : 0);
-        const VariantDef *d = variant_defs[ui->ng_variant];
+        const VariantDef *d = variant_defs[ui->newgame.variant];
         switch (f) {
         case NG_VARIANT:
             snprintf(buf, sizeof buf, " Variant  < %s >", d->name);
@@ -328,18 +360,18 @@ void ui_draw_newgame(Ui *ui)
             ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), d->summary ? d->summary : "");
             break;
         case NG_MODE:
-            snprintf(buf, sizeof buf, " Mode     < %s >", options_mode_text(ui->ng_mode));
+            snprintf(buf, sizeof buf, " Mode     < %s >", options_mode_text(ui->newgame.mode));
             ui_put(y, 1, COLS - 1, a, buf);
             snprintf(buf, sizeof buf, "first to move: %s, then %s", d->white_name, d->black_name);
             ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), buf);
             break;
         case NG_LEVEL:
-            snprintf(buf, sizeof buf, " AI level < %d >   (1 weakest, %d strongest)", ui->ng_level, LEVEL_MAX);
+            snprintf(buf, sizeof buf, " AI level < %d >   (1 weakest, %d strongest)", ui->newgame.level, LEVEL_MAX);
             ui_put(y, 1, COLS - 1, a, buf);
             break;
         case NG_CLOCK: {
             char spec[64];
-            clock_tc_format(&ui->ng_tcs[ui->ng_clock], spec, sizeof spec);
+            clock_tc_format(&ui->newgame.tcs[ui->newgame.clock], spec, sizeof spec);
             snprintf(buf, sizeof buf, " Clock    < %s >", spec);
             ui_put(y, 1, COLS - 1, a, buf);
             ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM),
@@ -353,36 +385,135 @@ void ui_draw_newgame(Ui *ui)
     }
 }
 
-void ui_key_newgame(Ui *ui, const char *key)
+static void newgame_up(Ui *ui) { ui->newgame.field = (ui->newgame.field + NG_FIELDS - 1) % NG_FIELDS; }
+static void newgame_down(Ui *ui) { ui->newgame.field = (ui->newgame.field + 1) % NG_FIELDS; }
+
+/* Change the value of the line the cursor is on by one, round the list. */
+static void newgame_change_by(Ui *ui, int dir)
 {
-    int dir = 0;
-    if (!strcmp(key, "<Up>") || !strcmp(key, "k") || !strcmp(key, "<S-Tab>"))
-        ui->ng_field = (ui->ng_field + NG_FIELDS - 1) % NG_FIELDS;
-    else if (!strcmp(key, "<Down>") || !strcmp(key, "j") || !strcmp(key, "<Tab>"))
-        ui->ng_field = (ui->ng_field + 1) % NG_FIELDS;
-    else if (!strcmp(key, "<Left>") || !strcmp(key, "h"))
-        dir = -1;
-    else if (!strcmp(key, "<Right>") || !strcmp(key, "l") || (!strcmp(key, "<Space>") && ui->ng_field != NG_START))
-        dir = 1;
-    else if (!strcmp(key, "<Escape>") || !strcmp(key, "q"))
-        ui->screen = SCREEN_GAME;
-    else if (!strcmp(key, "<Enter>") || !strcmp(key, "<Space>"))
-        ui_new_game(ui, variant_defs[ui->ng_variant]->id, NULL, ui->ng_mode, ui->ng_level, &ui->ng_tcs[ui->ng_clock]);
-    if (!dir)
-        return;
-    switch (ui->ng_field) {
+    switch (ui->newgame.field) {
     case NG_VARIANT:
-        ui->ng_variant = (ui->ng_variant + dir + nvariants()) % nvariants();
+        ui->newgame.variant = (ui->newgame.variant + dir + nvariants()) % nvariants();
         break;
     case NG_MODE:
-        ui->ng_mode = (PlayMode)((ui->ng_mode + dir + PLAY_MODE_COUNT) % PLAY_MODE_COUNT);
+        ui->newgame.mode = (PlayMode)((ui->newgame.mode + dir + PLAY_MODE_COUNT) % PLAY_MODE_COUNT);
         break;
     case NG_CLOCK:
-        ui->ng_clock = (ui->ng_clock + dir + ui->ng_ntc) % ui->ng_ntc;
+        ui->newgame.clock = (ui->newgame.clock + dir + ui->newgame.ntc) % ui->newgame.ntc;
         break;
     case NG_LEVEL:
-        ui->ng_level = ui->ng_level + dir < LEVEL_MIN ? LEVEL_MAX : ui->ng_level + dir > LEVEL_MAX ? LEVEL_MIN
-                                                                                                   : ui->ng_level + dir;
+        ui->newgame.level = ui->newgame.level + dir < LEVEL_MIN   ? LEVEL_MAX
+                            : ui->newgame.level + dir > LEVEL_MAX ? LEVEL_MIN
+                                                                  : ui->newgame.level + dir;
         break;
     }
+}
+
+static void newgame_back_one(Ui *ui) { newgame_change_by(ui, -1); }
+static void newgame_on_one(Ui *ui) { newgame_change_by(ui, 1); }
+
+static void newgame_start(Ui *ui)
+{
+    ui_new_game(ui, variant_defs[ui->newgame.variant]->id, NULL, ui->newgame.mode, ui->newgame.level,
+                &ui->newgame.tcs[ui->newgame.clock]);
+}
+
+static void newgame_change_or_start(Ui *ui)
+{
+    if (ui->newgame.field == NG_START)
+        newgame_start(ui);
+    else
+        newgame_on_one(ui);
+}
+
+const UiAction ui_newgame_actions[] = {
+    {"line-up", "the line above", newgame_up, NULL, NULL},
+    {"line-down", "the line below", newgame_down, NULL, NULL},
+    {"change-back", "the previous value of the line", newgame_back_one, NULL, NULL},
+    {"change", "the next value of the line", newgame_on_one, NULL, NULL},
+    {"change-or-start", "the next value; on the Start line, start the game", newgame_change_or_start, NULL, NULL},
+    {"start", "start the game chosen", newgame_start, NULL, NULL},
+    {"back", "back to the game, which goes on", back_to_game, NULL, NULL},
+};
+const int ui_newgame_nactions = N_ELEMS(ui_newgame_actions);
+
+/* --- the screens --------------------------------------------------------------------------- */
+
+static void game_need(const Ui *ui, int *cols, int *rows)
+{
+    *cols = ui->lay.need_cols;
+    *rows = ui->lay.need_rows;
+}
+
+static void help_need(const Ui *ui, int *cols, int *rows) /* it scrolls and wraps */
+{
+    (void)ui;
+    *cols = 40;
+    *rows = 8;
+}
+
+/* four lines of text, two of the special move, the diagram, its legend */
+static void guide_need(const Ui *ui, int *cols, int *rows)
+{
+    const Variant *v = ui->game->v;
+    *cols = 3 + 3 * v->files > 50 ? 3 + 3 * v->files : 50;
+    *rows = 8 + v->ranks;
+}
+
+static void newgame_need(const Ui *ui, int *cols, int *rows)
+{
+    (void)ui;
+    *cols = 60;
+    *rows = 14;
+}
+
+const UiScreenDef ui_screens[SCREEN_COUNT] = {
+    [SCREEN_GAME] = {NULL, KEYS_BOARD, game_need, ui_draw_game},
+    [SCREEN_HELP] = {"the help screen", KEYS_HELP, help_need, ui_draw_help},
+    [SCREEN_GUIDE] = {"the piece guide", KEYS_GUIDE, guide_need, ui_draw_guide},
+    [SCREEN_NEWGAME] = {"the new-game screen", KEYS_NEWGAME, newgame_need, ui_draw_newgame},
+    [SCREEN_PICK] = {NULL, KEYS_PICK, NULL, ui_draw_pick},
+    [SCREEN_TEXT] = {NULL, KEYS_TEXT, NULL, NULL},
+};
+
+static void screen_need(const Ui *ui, int *cols, int *rows)
+{
+    *cols = *rows = 0;
+    if (ui_screens[ui->screen].need)
+        ui_screens[ui->screen].need(ui, cols, rows);
+}
+
+bool ui_screen_fits(const Ui *ui)
+{
+    int need_cols, need_rows;
+    screen_need(ui, &need_cols, &need_rows);
+    return COLS >= need_cols && LINES >= need_rows && (ui->screen != SCREEN_GAME || ui->lay.fits);
+}
+
+void ui_draw(Ui *ui)
+{
+    attrset(A_NORMAL);
+    erase();
+    ui_layout(ui);
+    int need_cols, need_rows;
+    screen_need(ui, &need_cols, &need_rows);
+    if (!ui_screen_fits(ui)) {
+        /* the longest of these that fits, so the needed size always shows */
+        const char *name = ui_screens[ui->screen].name ? ui_screens[ui->screen].name : ui->game->v->def->name;
+        char buf[4][160];
+        snprintf(buf[0], sizeof buf[0], "Terminal too small: %s needs %dx%d, this one is %dx%d (%s)", name,
+                 need_cols, need_rows, COLS, LINES, ui->screen == SCREEN_GAME ? "q quits" : "Esc back");
+        snprintf(buf[1], sizeof buf[1], "Too small: need %dx%d, have %dx%d", need_cols, need_rows, COLS, LINES);
+        snprintf(buf[2], sizeof buf[2], "Need %dx%d", need_cols, need_rows);
+        snprintf(buf[3], sizeof buf[3], "%dx%d", need_cols, need_rows);
+        int k = 0;
+        while (k < 3 && (int)strlen(buf[k]) > COLS)
+            k++;
+        ui_put(0, 0, COLS, A_NORMAL, buf[k]);
+        leaveok(stdscr, TRUE);
+        return;
+    }
+    leaveok(stdscr, ui->input != INPUT_PROMPT);
+    if (ui_screens[ui->screen].draw)
+        ui_screens[ui->screen].draw(ui);
 }

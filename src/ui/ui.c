@@ -85,25 +85,25 @@ static void install_signals(void)
 
 static void mouse_mode(Ui *ui, bool on)
 {
-    if (!ui->opt.mouse || ui->mouse_on == on)
+    if (!ui->opt.mouse || ui->term.mouse_on == on)
         return;
     fflush(stdout);
     const char *s = on ? KEYS_MOUSE_ON : KEYS_MOUSE_OFF;
     ssize_t r = write(STDOUT_FILENO, s, strlen(s));
     (void)r;
-    ui->mouse_on = on;
+    ui->term.mouse_on = on;
 }
 
 static void choose_colours(Ui *ui)
 {
     const char *nc = getenv("NO_COLOR");
     bool colour = ui->opt.color == COLOR_ALWAYS || (ui->opt.color == COLOR_AUTO && !(nc && *nc));
-    ui->form = FORM_MONO;
+    ui->look.form = FORM_MONO;
     if (!colour || !has_colors())
         return;
     start_color();
     use_default_colors();
-    ui->form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
+    ui->look.form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
 }
 
 static void screen_start(Ui *ui)
@@ -115,10 +115,10 @@ static void screen_start(Ui *ui)
     leaveok(stdscr, TRUE);
     choose_colours(ui);
     /* libtermkey owns the keyboard: raw mode, no getch() anywhere */
-    ui->tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
-    if (!ui->tk)
-        ui->tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
-    termkey_set_canonflags(ui->tk, termkey_get_canonflags(ui->tk) | TERMKEY_CANON_DELBS);
+    ui->term.tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
+    if (!ui->term.tk)
+        ui->term.tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
+    termkey_set_canonflags(ui->term.tk, termkey_get_canonflags(ui->term.tk) | TERMKEY_CANON_DELBS);
     mouse_mode(ui, true);
 }
 
@@ -127,9 +127,9 @@ static void screen_stop(Ui *ui)
     if (!screen_active)
         return;
     mouse_mode(ui, false);
-    if (ui->tk) {
-        termkey_destroy(ui->tk);
-        ui->tk = NULL;
+    if (ui->term.tk) {
+        termkey_destroy(ui->term.tk);
+        ui->term.tk = NULL;
     }
     curs_set(1);
     endwin();
@@ -150,14 +150,14 @@ static void apply_resize(Ui *ui)
 static void suspend(Ui *ui)
 {
     mouse_mode(ui, false);
-    termkey_stop(ui->tk);
+    termkey_stop(ui->term.tk);
     endwin();
     signal(SIGTSTP, SIG_DFL);
     raise(SIGTSTP);
     /* ... stopped here until SIGCONT ... */
     install_signals();
     sig_cont = 0;
-    termkey_start(ui->tk);
+    termkey_start(ui->term.tk);
     refresh();
     mouse_mode(ui, true);
     apply_resize(ui);
@@ -167,11 +167,11 @@ void ui_text_mode(Ui *ui, bool on, const char *text)
 {
     if (on) {
         mouse_mode(ui, false); /* the terminal's own selection works again */
-        termkey_stop(ui->tk);
+        termkey_stop(ui->term.tk);
         endwin();
         fputs(text, stdout);
         fflush(stdout);
-        termkey_start(ui->tk); /* raw again: a key brings the game back */
+        termkey_start(ui->term.tk); /* raw again: a key brings the game back */
     } else {
         refresh();
         mouse_mode(ui, true);
@@ -179,65 +179,26 @@ void ui_text_mode(Ui *ui, bool on, const char *text)
     }
 }
 
+/* A key from the terminal: a mouse event goes to the board, any other key
+ * by its name through the bindings (bindings.c).  Ctrl-Z suspends wherever
+ * the screen is curses' own. */
 static void handle_key(Ui *ui, TermKeyKey *key)
 {
     KeyMouse m;
-    ui->msg_keep = false;
-    if (keys_mouse(ui->tk, key, &m)) {
+    ui->status.msg_keep = false;
+    if (keys_mouse(ui->term.tk, key, &m)) {
         ui_mouse(ui, &m);
         return;
     }
     char name[KEY_NAME_MAX];
-    keys_name(ui->tk, key, name, sizeof name);
+    keys_name(ui->term.tk, key, name, sizeof name);
     if (!name[0])
         return;
-    if (ui->screen == SCREEN_TEXT) {
-        ui_key_text(ui, name);
-        return;
-    }
-    if (!strcmp(name, "<C-z>")) { /* everywhere, even in prompts */
+    if (ui->screen != SCREEN_TEXT && !strcmp(name, "<C-z>")) { /* everywhere, even in prompts */
         suspend(ui);
         return;
     }
-    if (!ui_screen_fits(ui)) { /* nothing can be seen: no question asked, no blind choice */
-        if (ui->screen != SCREEN_GAME && (!strcmp(name, "q") || !strcmp(name, "<Escape>")))
-            ui->screen = SCREEN_GAME;
-        else if (!strcmp(name, "q") || !strcmp(name, "<C-c>"))
-            ui->quit = true;
-        return;
-    }
-    switch (ui->screen) {
-    case SCREEN_HELP:
-        ui_key_help(ui, name);
-        return;
-    case SCREEN_GUIDE:
-        ui_key_guide(ui, name);
-        return;
-    case SCREEN_NEWGAME:
-        ui_key_newgame(ui, name);
-        return;
-    case SCREEN_PICK:
-        ui_key_pick(ui, name);
-        return;
-    case SCREEN_TEXT:
-    case SCREEN_GAME:
-        break;
-    }
-    switch (ui->input) {
-    case INPUT_PROMPT:
-        ui_key_prompt(ui, name);
-        break;
-    case INPUT_CONFIRM:
-        ui_key_confirm(ui, name);
-        break;
-    case INPUT_CHOICE:
-        ui_key_choice(ui, name);
-        break;
-    case INPUT_BOARD:
-        if (!ui_key_board(ui, name))
-            ui_message(ui, true, "%s: no such key (? shows the keys)", name);
-        break;
-    }
+    ui_key(ui, name);
 }
 
 static void drain(int fd)
@@ -261,7 +222,7 @@ static int min_wait(int a, int b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b
 
 static void loop(Ui *ui)
 {
-    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ui->wake[0], POLLIN, 0}};
+    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ui->term.wake[0], POLLIN, 0}};
     int64_t key_deadline = -1; /* when a lone Esc has waited long enough */
     while (!ui->quit) {
         if (sig_quit) {
@@ -274,8 +235,8 @@ static void loop(Ui *ui)
         }
         if (sig_cont) { /* continued after SIGSTOP: the shell may have reset the tty */
             sig_cont = 0;
-            termkey_stop(ui->tk);
-            termkey_start(ui->tk);
+            termkey_stop(ui->term.tk);
+            termkey_start(ui->term.tk);
             if (ui->screen != SCREEN_TEXT)
                 apply_resize(ui);
         }
@@ -298,12 +259,12 @@ static void loop(Ui *ui)
             break;
         }
         if (fds[1].revents & POLLIN)
-            drain(ui->wake[0]);
+            drain(ui->term.wake[0]);
         TermKeyKey key;
         if (r == 0) {
             if (key_deadline >= 0 && clock_monotonic_ms(NULL) >= key_deadline) {
                 key_deadline = -1; /* a lone Esc (or a cut sequence) waited long enough */
-                if (termkey_getkey_force(ui->tk, &key) == TERMKEY_RES_KEY)
+                if (termkey_getkey_force(ui->term.tk, &key) == TERMKEY_RES_KEY)
                     handle_key(ui, &key);
             }
             continue;
@@ -314,11 +275,11 @@ static void loop(Ui *ui)
         }
         if (!(fds[0].revents & POLLIN))
             continue;
-        termkey_advisereadable(ui->tk);
+        termkey_advisereadable(ui->term.tk);
         TermKeyResult res;
-        while ((res = termkey_getkey(ui->tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
+        while ((res = termkey_getkey(ui->term.tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
             handle_key(ui, &key);
-        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui->tk) : -1;
+        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui->term.tk) : -1;
         if (res == TERMKEY_RES_EOF) {
             ui->exit_status = 1;
             break;
@@ -340,17 +301,17 @@ static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
     if (extra[0])
         fprintf(stderr, "kage: %s\n", extra);
     int n = 0;
-    size_t size = sizeof ui->notice;
-    ui->notice[0] = 0;
+    size_t size = sizeof ui->status.notice;
+    ui->status.notice[0] = 0;
     if (d->count) {
-        n = snprintf(ui->notice, size, "%s", d->msg[0]);
+        n = snprintf(ui->status.notice, size, "%s", d->msg[0]);
         if (d->count + d->dropped > 1 && n < (int)size)
-            n += snprintf(ui->notice + n, size - (size_t)n,
+            n += snprintf(ui->status.notice + n, size - (size_t)n,
                           " (and %d more problems in the config file, listed on the terminal)",
                           d->count + d->dropped - 1);
     }
     if (extra[0] && n < (int)size)
-        snprintf(ui->notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
+        snprintf(ui->status.notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
 }
 
 /* --load: read the file before the screen is taken, so that a bad file is
@@ -429,34 +390,34 @@ int ui_main(int argc, char **argv)
         close(fd);
     }
     char theme_err[300];
-    theme_load(ui.opt.theme ? ui.opt.theme : "default", &ui.theme, theme_err, sizeof theme_err);
+    theme_load(ui.opt.theme ? ui.opt.theme : "default", &ui.look.theme, theme_err, sizeof theme_err);
     if (ui.opt.theme == NULL && strstr(theme_err, "not found"))
         theme_err[0] = 0; /* no default.theme anywhere is fine: the built-in one is the same */
     bool uni = glyph_unicode_usable(nl_langinfo(CODESET), getenv("TERM"));
-    ui.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni) ? GLYPHS_LETTERS
+    ui.look.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni) ? GLYPHS_LETTERS
                                                                                          : GLYPHS_UNICODE;
-    if (pipe(ui.wake) < 0) {
+    if (pipe(ui.term.wake) < 0) {
         perror("kage: pipe");
         return 1;
     }
     for (int i = 0; i < 2; i++) {
-        fcntl(ui.wake[i], F_SETFL, fcntl(ui.wake[i], F_GETFL) | O_NONBLOCK);
-        fcntl(ui.wake[i], F_SETFD, FD_CLOEXEC);
+        fcntl(ui.term.wake[i], F_SETFL, fcntl(ui.term.wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(ui.term.wake[i], F_SETFD, FD_CLOEXEC);
     }
-    sig_pipe_fd = ui.wake[1];
+    sig_pipe_fd = ui.term.wake[1];
     have_saved_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     install_signals(); /* before initscr, so that curses keeps its hands off them */
-    ui.ai = player_new(ui.opt.level, ui.wake[1]);
+    ui.ai.player = player_new(ui.opt.level, ui.term.wake[1]);
     screen_start(&ui);
-    ui.autosave_on = true;
+    ui.save.autosave_on = true;
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
     if (theme_err[0])
         ui_message(&ui, true, "%s", theme_err);
-    else if (ui.opt.mode != PLAY_HOTSEAT && ui.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
+    else if (ui.opt.mode != PLAY_HOTSEAT && ui.look.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
         ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");
-    if (ui.notice[0] && !theme_err[0])
-        ui_message(&ui, true, "%s", ui.notice);
-    ui.msg_keep = ui.notice[0] || theme_err[0];
+    if (ui.status.notice[0] && !theme_err[0])
+        ui_message(&ui, true, "%s", ui.status.notice);
+    ui.status.msg_keep = ui.status.notice[0] || theme_err[0];
     if (ui.opt.load)
         ui_load_file(&ui, ui.opt.load);
     else if (!ui.opt.fen)
@@ -466,14 +427,14 @@ int ui_main(int argc, char **argv)
     if (ui.screen == SCREEN_TEXT)
         ui.screen = SCREEN_GAME;
     ui_autosave(&ui);
-    player_free(ui.ai);
-    pgn_games_free(&ui.picks);
-    savegame_free(&ui.resume);
+    player_free(ui.ai.player);
+    pgn_games_free(&ui.load.games);
+    savegame_free(&ui.save.resume);
     screen_stop(&ui);
     game_free(ui.game);
     sig_pipe_fd = -1;
-    close(ui.wake[0]);
-    close(ui.wake[1]);
+    close(ui.term.wake[0]);
+    close(ui.term.wake[1]);
     if (ui.exit_status > 128) {
         int sig = ui.exit_status - 128;
         signal(sig, SIG_DFL);

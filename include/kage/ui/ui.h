@@ -17,8 +17,8 @@ int ui_options_check(int argc, char **argv);
 /* The option lines for `kage --help`. */
 void ui_options_help(FILE *f);
 
-/* Every key of the game screen and what it does, one line each, from the
- * binding table (for --help and the man page). */
+/* Every key of every screen and what it does, one line each under each key
+ * map's title, from the binding table (for --help and the man page). */
 void ui_keys_help(FILE *f);
 
 #endif

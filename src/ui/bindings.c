@@ -1,0 +1,252 @@
+/* Every key of every screen, in one table (vis style: a key is a string such
+ * as "<C-z>", looked up in the bindings of the key map in force), and the
+ * key maps: which actions they offer and what a key bound to nothing does.
+ * The help screen, `kage --help` and the man page's key section (written by
+ * tools/man-keys, compared by tests/check-man) are all printed from here. */
+#include "kage/ui/ui.h"
+#include "ui_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct UiBinding {
+    UiKeymap map;
+    const char *key;    /* "<C-z>", "k", "<Enter>" */
+    const char *action; /* name in that key map's action table */
+} UiBinding;
+
+static const UiBinding bindings[] = {
+    {KEYS_BOARD, "<Left>", "cursor-left"}, {KEYS_BOARD, "h", "cursor-left"},
+    {KEYS_BOARD, "<Right>", "cursor-right"}, {KEYS_BOARD, "l", "cursor-right"},
+    {KEYS_BOARD, "<Up>", "cursor-up"}, {KEYS_BOARD, "k", "cursor-up"},
+    {KEYS_BOARD, "<Down>", "cursor-down"}, {KEYS_BOARD, "j", "cursor-down"},
+    {KEYS_BOARD, "<Enter>", "select"}, {KEYS_BOARD, "<Space>", "select"},
+    {KEYS_BOARD, "<Escape>", "cancel"},
+    {KEYS_BOARD, "<Tab>", "hand-next"}, {KEYS_BOARD, "<S-Tab>", "hand-prev"},
+    {KEYS_BOARD, ":", "type-move"}, {KEYS_BOARD, "m", "type-move"},
+    {KEYS_BOARD, "u", "undo"}, {KEYS_BOARD, "<Backspace>", "undo"},
+    {KEYS_BOARD, "r", "redo"}, {KEYS_BOARD, "<C-r>", "redo"},
+    {KEYS_BOARD, "<PageUp>", "back"}, {KEYS_BOARD, "[", "back"},
+    {KEYS_BOARD, "<PageDown>", "forward"}, {KEYS_BOARD, "]", "forward"},
+    {KEYS_BOARD, "<Home>", "first"}, {KEYS_BOARD, "<Find>", "first"}, {KEYS_BOARD, "{", "first"},
+    {KEYS_BOARD, "<End>", "last"}, {KEYS_BOARD, "<Select>", "last"}, {KEYS_BOARD, "}", "last"},
+    {KEYS_BOARD, "f", "flip"}, {KEYS_BOARD, "F", "auto-flip"},
+    {KEYS_BOARD, "R", "resign"}, {KEYS_BOARD, "D", "draw"},
+    {KEYS_BOARD, "p", "pause"},
+    {KEYS_BOARD, "H", "hint"}, {KEYS_BOARD, "M", "move-now"}, {KEYS_BOARD, "a", "ai-info"},
+    {KEYS_BOARD, "n", "new-game"},
+    {KEYS_BOARD, "s", "save"}, {KEYS_BOARD, "o", "load"}, {KEYS_BOARD, "e", "show-fen"}, {KEYS_BOARD, "P", "paste-fen"},
+    {KEYS_BOARD, "g", "guide"}, {KEYS_BOARD, "i", "guide"},
+    {KEYS_BOARD, "?", "help"}, {KEYS_BOARD, "<F1>", "help"},
+    {KEYS_BOARD, "<C-l>", "redraw"},
+    {KEYS_BOARD, "<C-z>", "suspend"},
+    {KEYS_BOARD, "q", "quit"}, {KEYS_BOARD, "<C-c>", "quit"},
+
+    {KEYS_PROMPT, "<Enter>", "submit"},
+    {KEYS_PROMPT, "<Escape>", "cancel"}, {KEYS_PROMPT, "<C-c>", "cancel"}, {KEYS_PROMPT, "<C-g>", "cancel"},
+    {KEYS_PROMPT, "<Backspace>", "delete"}, {KEYS_PROMPT, "<C-h>", "delete"}, {KEYS_PROMPT, "<DEL>", "delete"},
+    {KEYS_PROMPT, "<C-u>", "clear"},
+
+    {KEYS_CONFIRM, "y", "yes"}, {KEYS_CONFIRM, "Y", "yes"},
+
+    {KEYS_CHOICE, "1", "pick"}, {KEYS_CHOICE, "2", "pick"}, {KEYS_CHOICE, "3", "pick"},
+    {KEYS_CHOICE, "4", "pick"}, {KEYS_CHOICE, "5", "pick"}, {KEYS_CHOICE, "6", "pick"},
+    {KEYS_CHOICE, "7", "pick"}, {KEYS_CHOICE, "8", "pick"}, {KEYS_CHOICE, "9", "pick"},
+    {KEYS_CHOICE, "y", "promote"}, {KEYS_CHOICE, "n", "no-promote"},
+    {KEYS_CHOICE, "<Escape>", "cancel"}, {KEYS_CHOICE, "<C-c>", "cancel"},
+
+    {KEYS_HELP, "j", "down"}, {KEYS_HELP, "<Down>", "down"},
+    {KEYS_HELP, "k", "up"}, {KEYS_HELP, "<Up>", "up"},
+    {KEYS_HELP, "q", "close"}, {KEYS_HELP, "<Escape>", "close"}, {KEYS_HELP, "?", "close"},
+    {KEYS_HELP, "<Enter>", "close"},
+
+    {KEYS_GUIDE, "<Right>", "next"}, {KEYS_GUIDE, "l", "next"}, {KEYS_GUIDE, "<Tab>", "next"},
+    {KEYS_GUIDE, "j", "next"},
+    {KEYS_GUIDE, "<Left>", "previous"}, {KEYS_GUIDE, "h", "previous"}, {KEYS_GUIDE, "<S-Tab>", "previous"},
+    {KEYS_GUIDE, "k", "previous"},
+    {KEYS_GUIDE, "s", "side"},
+    {KEYS_GUIDE, "q", "close"}, {KEYS_GUIDE, "<Escape>", "close"}, {KEYS_GUIDE, "g", "close"},
+    {KEYS_GUIDE, "<Enter>", "close"},
+
+    {KEYS_NEWGAME, "<Up>", "line-up"}, {KEYS_NEWGAME, "k", "line-up"}, {KEYS_NEWGAME, "<S-Tab>", "line-up"},
+    {KEYS_NEWGAME, "<Down>", "line-down"}, {KEYS_NEWGAME, "j", "line-down"}, {KEYS_NEWGAME, "<Tab>", "line-down"},
+    {KEYS_NEWGAME, "<Left>", "change-back"}, {KEYS_NEWGAME, "h", "change-back"},
+    {KEYS_NEWGAME, "<Right>", "change"}, {KEYS_NEWGAME, "l", "change"},
+    {KEYS_NEWGAME, "<Space>", "change-or-start"},
+    {KEYS_NEWGAME, "<Enter>", "start"},
+    {KEYS_NEWGAME, "<Escape>", "back"}, {KEYS_NEWGAME, "q", "back"},
+
+    {KEYS_PICK, "<Down>", "down"}, {KEYS_PICK, "j", "down"},
+    {KEYS_PICK, "<Up>", "up"}, {KEYS_PICK, "k", "up"},
+    {KEYS_PICK, "<PageDown>", "page-down"}, {KEYS_PICK, "<PageUp>", "page-up"},
+    {KEYS_PICK, "<Enter>", "load"}, {KEYS_PICK, "<Space>", "load"},
+    {KEYS_PICK, "<Escape>", "back"}, {KEYS_PICK, "q", "back"},
+
+    {KEYS_TEXT, "w", "write-pgn"}, {KEYS_TEXT, "f", "write-fen"},
+
+    {KEYS_SMALL, "q", "back-or-quit"}, {KEYS_SMALL, "<Escape>", "back"}, {KEYS_SMALL, "<C-c>", "quit"},
+};
+
+/* --- the terminal too small for the screen ------------------------------------------- */
+
+/* Nothing can be seen: no question is asked and no blind choice made, only
+ * a way back and a way out. */
+static void small_back(Ui *ui)
+{
+    if (ui->screen != SCREEN_GAME)
+        ui->screen = SCREEN_GAME;
+}
+
+static void small_back_or_quit(Ui *ui)
+{
+    if (ui->screen != SCREEN_GAME)
+        ui->screen = SCREEN_GAME;
+    else
+        ui->quit = true;
+}
+
+static void small_quit(Ui *ui) { ui->quit = true; }
+
+static const UiAction small_actions[] = {
+    {"back-or-quit", "back to the game; on the game, quit (without a question)", small_back_or_quit, NULL, NULL},
+    {"back", "back to the game", small_back, NULL, NULL},
+    {"quit", "quit (without a question)", small_quit, NULL, NULL},
+};
+
+/* --- the key maps ---------------------------------------------------------------------- */
+
+typedef struct UiKeymapDef {
+    const char *title;          /* the section of the help */
+    const UiAction *actions;
+    const int *nactions;
+    const UiOtherKey *other;    /* a key bound to nothing here; NULL: ignored */
+} UiKeymapDef;
+
+static const int small_nactions = N_ELEMS(small_actions);
+
+static const UiKeymapDef keymaps[KEYS_COUNT] = {
+    [KEYS_BOARD] = {"Keys during a game", ui_board_actions, &ui_board_nactions, &ui_board_other},
+    [KEYS_PROMPT] = {"At a prompt (a move, a file name, a FEN)", ui_prompt_actions, &ui_prompt_nactions,
+                     &ui_prompt_other},
+    [KEYS_CONFIRM] = {"At a question (y/n)", ui_confirm_actions, &ui_confirm_nactions, &ui_confirm_other},
+    [KEYS_CHOICE] = {"Choosing between moves (promotion, several moves to one square, a Lion's path)",
+                     ui_choice_actions, &ui_choice_nactions, &ui_choice_other},
+    [KEYS_HELP] = {"On the help screen", ui_help_actions, &ui_help_nactions, NULL},
+    [KEYS_GUIDE] = {"In the piece guide", ui_guide_actions, &ui_guide_nactions, NULL},
+    [KEYS_NEWGAME] = {"On the new-game screen", ui_newgame_actions, &ui_newgame_nactions, NULL},
+    [KEYS_PICK] = {"Choosing one game of a file", ui_pick_actions, &ui_pick_nactions, NULL},
+    [KEYS_TEXT] = {"While the FEN and PGN are shown", ui_text_actions, &ui_text_nactions, &ui_text_other},
+    [KEYS_SMALL] = {"When the terminal is too small", small_actions, &small_nactions, NULL},
+};
+
+static const UiAction *action_find(UiKeymap map, const char *name)
+{
+    const UiKeymapDef *km = &keymaps[map];
+    for (int i = 0; i < *km->nactions; i++)
+        if (!strcmp(km->actions[i].name, name))
+            return &km->actions[i];
+    return NULL;
+}
+
+static void action_run(Ui *ui, const UiAction *a, const char *key)
+{
+    if (a->exec_key)
+        a->exec_key(ui, key);
+    else
+        a->exec(ui);
+}
+
+/* Run the action key is bound to in that key map; false if none is bound
+ * (or it does not apply now). */
+static bool key_bound(Ui *ui, UiKeymap map, const char *key)
+{
+    for (int i = 0; i < N_ELEMS(bindings); i++)
+        if (bindings[i].map == map && !strcmp(bindings[i].key, key)) {
+            const UiAction *a = action_find(map, bindings[i].action);
+            if (a && (!a->enabled || a->enabled(ui))) {
+                action_run(ui, a, key);
+                return true;
+            }
+        }
+    return false;
+}
+
+/* The key map in force: the screen's, or on the game screen the input's;
+ * the FEN and PGN text takes any key, even on a screen too small. */
+static UiKeymap keymap_now(const Ui *ui)
+{
+    if (ui->screen == SCREEN_TEXT)
+        return KEYS_TEXT;
+    if (!ui_screen_fits(ui))
+        return KEYS_SMALL;
+    if (ui->screen != SCREEN_GAME)
+        return ui_screens[ui->screen].keys;
+    return ui_inputs[ui->input].keys;
+}
+
+static void key_in_map(Ui *ui, UiKeymap map, const char *key)
+{
+    const UiOtherKey *other = keymaps[map].other;
+    if (key_bound(ui, map, key) || !other)
+        return;
+    if (other->to_board && other->to_board(ui))
+        key_in_map(ui, KEYS_BOARD, key);
+    else if (other->fn)
+        other->fn(ui, key);
+}
+
+void ui_key(Ui *ui, const char *key)
+{
+    ui->status.msg_keep = false;
+    key_in_map(ui, keymap_now(ui), key);
+}
+
+void ui_feed_keys(Ui *ui, const char *keys)
+{
+    char name[KEY_NAME_MAX];
+    const char *p = keys;
+    while (!ui->quit && keys_next(&p, name, sizeof name))
+        ui_key(ui, name);
+}
+
+/* --- help ----------------------------------------------------------------------------- */
+
+void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < N_ELEMS(bindings); i++)
+        if (bindings[i].map == map && !strcmp(bindings[i].action, action) && n < size)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? " " : "", bindings[i].key);
+}
+
+int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max)
+{
+    const UiKeymapDef *km = &keymaps[map];
+    int n = 0;
+    *title = km->title;
+    for (int i = 0; i < *km->nactions && n < max; i++, n++) {
+        ui_keys_of(map, km->actions[i].name, out[n].keys, sizeof out[n].keys);
+        out[n].help = km->actions[i].help;
+    }
+    if (km->other && km->other->keys && n < max) {
+        snprintf(out[n].keys, sizeof out[n].keys, "%s", km->other->keys);
+        out[n++].help = km->other->help;
+    }
+    return n;
+}
+
+void ui_keys_help(FILE *f)
+{
+    for (UiKeymap map = 0; map < KEYS_COUNT; map++) {
+        UiKeyHelp lines[64];
+        const char *title;
+        int n = ui_keymap_help(map, &title, lines, N_ELEMS(lines));
+        fprintf(f, "%s%s:\n", map ? "\n" : "", title);
+        for (int i = 0; i < n; i++)
+            if (strlen(lines[i].keys) > 18) /* the keys on a line of their own */
+                fprintf(f, "  %s\n  %-18s %s\n", lines[i].keys, "", lines[i].help);
+            else
+                fprintf(f, "  %-18s %s\n", lines[i].keys, lines[i].help);
+    }
+}

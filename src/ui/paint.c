@@ -1,0 +1,119 @@
+/* Painting primitives for every screen: colour pairs made on demand from
+ * theme styles, and text put at a place within a width (UTF-8, wide
+ * characters counted as two cells), cut or wrapped at spaces.  The lowest
+ * file of the UI: it calls no other. */
+#include "ui_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs)
+{
+    attr_t a = A_NORMAL;
+    if (attrs & TA_BOLD)
+        a |= A_BOLD;
+    if (attrs & TA_UNDERLINE)
+        a |= A_UNDERLINE;
+    if (attrs & TA_REVERSE)
+        a |= A_REVERSE;
+    if (attrs & TA_DIM)
+        a |= A_DIM;
+    if (attrs & TA_BLINK)
+        a |= A_BLINK;
+#ifdef A_ITALIC
+    if (attrs & TA_ITALIC)
+        a |= A_ITALIC;
+#endif
+    if (ui->look.form == FORM_MONO)
+        return a;
+    fg = fg < -1 ? -1 : fg;
+    bg = bg < -1 ? -1 : bg;
+    if (fg == -1 && bg == -1)
+        return a;
+    int i;
+    for (i = 0; i < ui->look.npairs; i++)
+        if (ui->look.pair_fg[i] == fg && ui->look.pair_bg[i] == bg)
+            return a | COLOR_PAIR(i + 1);
+    if (i >= UI_PAIRS_MAX || i + 1 >= COLOR_PAIRS)
+        return a; /* out of pairs: no colour rather than the wrong one */
+    init_pair((short)(i + 1), fg, bg);
+    ui->look.pair_fg[i] = fg;
+    ui->look.pair_bg[i] = bg;
+    ui->look.npairs++;
+    return a | COLOR_PAIR(i + 1);
+}
+
+attr_t ui_style(Ui *ui, ThemeStyle s)
+{
+    const Style *st = &ui->look.theme.s[ui->look.form][s];
+    return ui_attr(ui, st->fg, st->bg, st->attrs);
+}
+
+int ui_text_width(const char *s, int *bytes_for, int max)
+{
+    mbstate_t ps;
+    memset(&ps, 0, sizeof ps);
+    int w = 0;
+    const char *p = s;
+    while (*p) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, p, MB_CUR_MAX, &ps);
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            n = 1;
+            wc = '?';
+        }
+        int cw = wcwidth(wc);
+        cw = cw < 0 ? 1 : cw;
+        if (w + cw > max)
+            break;
+        w += cw;
+        p += n;
+    }
+    if (bytes_for)
+        *bytes_for = (int)(p - s);
+    return w;
+}
+
+void ui_put(int y, int x, int width, attr_t a, const char *text)
+{
+    if (width <= 0 || y < 0 || y >= LINES || x >= COLS)
+        return;
+    if (x + width > COLS)
+        width = COLS - x;
+    int nbytes;
+    ui_text_width(text, &nbytes, width);
+    attrset(a);
+    mvaddnstr(y, x, text, nbytes);
+    attrset(A_NORMAL);
+}
+
+int ui_wrap_next(const char *text, int width, bool last)
+{
+    int nbytes;
+    ui_text_width(text, &nbytes, width);
+    if (text[nbytes] && !last) {
+        int cut = nbytes;
+        while (cut > 0 && text[cut] != ' ')
+            cut--;
+        nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
+    }
+    return nbytes;
+}
+
+/* Put text at (y, x) in lines of at most `width` cells, broken at spaces,
+ * on at most `lines` lines (the last one cut); returns the lines used. */
+int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines)
+{
+    int used = 0;
+    while (*text && used < lines) {
+        int nbytes = ui_wrap_next(text, width, used + 1 == lines);
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", nbytes < 255 ? nbytes : 255, text);
+        ui_put(y + used++, x, width, a, line);
+        text += nbytes;
+        while (*text == ' ')
+            text++;
+    }
+    return used;
+}
