@@ -57,7 +57,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);
     fprintf(f, "\n");
     ui_keys_help(f);
-    fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+    if (PACKAGE_BUGREPORT[0]) /* AC_INIT's address; none is given today */
+        fprintf(f, "\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
 }
 
 static void version(void)
