@@ -9,7 +9,7 @@ keys and times the bytes that come back.  A screen update is complete when
 nothing more arrives for --quiet milliseconds; its time is that of its last
 byte, so the quiet wait itself is not counted.
 
-    tools/latency.py                      # build-release/src/kage, 50 presses
+    tools/latency.py                      # build/src/kage, 50 presses
     tools/latency.py --kage ./src/kage --presses 200 --variant cashew
 
 Standard library only.  Exit status 1 if Kage could not be measured.
@@ -216,7 +216,7 @@ def measure_watch(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--kage", default=os.path.join(TOP, "build-release", "src", "kage"))
+    ap.add_argument("--kage", default=os.path.join(TOP, "build", "src", "kage"))
     ap.add_argument("--variant", default="shinobiplus")
     ap.add_argument("--presses", type=int, default=50)
     ap.add_argument("--cols", type=int, default=80)
