@@ -74,11 +74,13 @@ check_glyphs() {
 }
 resize() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
 
-# wait_for REGEX [SECONDS]: until the screen matches (grep -E)
+# wait_for REGEX [SECONDS]: until the screen matches (grep -E, in UTF-8 whatever
+# the caller's locale: a . in a pattern stands for one character, such as the
+# title's dash, also where LANG is unset, as for root on a fresh machine)
 wait_for() {
     local re=$1 t=${2:-5} i
     for ((i = 0; i < t * 20; i++)); do
-        screen | grep -Eq -- "$re" && return 0
+        screen | LC_ALL=C.UTF-8 grep -Eq -- "$re" && return 0
         sleep 0.05
     done
     return 1
@@ -96,7 +98,7 @@ check() { # check DESCRIPTION REGEX [SECONDS]
 
 check_not() { # check_not DESCRIPTION REGEX: the screen does not match now
     sleep 0.3
-    if screen | grep -Eq -- "$2"; then
+    if screen | LC_ALL=C.UTF-8 grep -Eq -- "$2"; then
         echo "FAIL $TESTNAME: $1 (/$2/ is on the screen)"
         screen | sed 's/^/     | /'
         FAILS=$((FAILS + 1))
@@ -107,7 +109,7 @@ check_not() { # check_not DESCRIPTION REGEX: the screen does not match now
 
 # check_file DESCRIPTION FILE REGEX: FILE exists and a line of it matches
 check_file() {
-    if [ -f "$2" ] && grep -Eq -- "$3" "$2"; then
+    if [ -f "$2" ] && LC_ALL=C.UTF-8 grep -Eq -- "$3" "$2"; then
         echo "ok   $TESTNAME: $1"
     else
         echo "FAIL $TESTNAME: $1 (no /$3/ in $2)"
