@@ -15,7 +15,7 @@ start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
 check "a bad key: file and line on the message line" "kage\.conf:4: "
 check "the config's mode: the AI plays both sides" "Clan: AI 1"
 sleep 2.5
-plies=$(screen | grep -oE '^ +[0-9]+\. +[^ ]+( +[^ ]+)?' | awk '{print NF-1}' | paste -sd+ | bc)
+plies=$(screen | grep -oE '^ +[0-9]+\. +[^ ]+( +[^ ]+)?' | awk '{ n += NF - 1 } END { print n + 0 }')
 if [ -n "$plies" ] && [ "$plies" -ge 1 ] && [ "$plies" -le 5 ]; then
     echo "ok   $TESTNAME: watch mode: $plies plies in about 2.5 s"
 else
