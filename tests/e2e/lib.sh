@@ -23,6 +23,11 @@ tm() { tmux -L "$SOCK" "$@"; }
 # without an autosave unless KEEP_STATE=1 (the resume tests).
 start() {
     local cols=$1 rows=$2
+    # The previous game first ends for good: a kage still quitting (slow on
+    # a loaded machine) would write its autosave after the state is cleared,
+    # and the new game would open on "Resume the unfinished game?".
+    tm kill-server 2>/dev/null
+    reap
     [ -n "${KEEP_STATE:-}" ] || rm -rf "$XDG_STATE_HOME"
     shift 2
     local envs=()
