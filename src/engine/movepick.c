@@ -51,17 +51,6 @@ static int noisy_score(const Search *s, Move m)
     return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8;
 }
 
-/* A capture that gives up more than it takes when the square is defended
- * (a cheap stand-in for a static exchange evaluation). */
-static bool losing_capture(const Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    int cap = movepick_captured_value(s, m);
-    if (move_kind(m) == MOVE_DROP || movepick_promotion_gain(s, m, cap > 0) || cap >= s->ep->value[movepick_moving_type(pos, m)])
-        return false;
-    return pos_attacked(pos, move_to(m), !pos->side);
-}
-
 int movepick_quiet_score(const Search *s, Move m)
 {
     const Position *pos = s->pos;
@@ -163,7 +152,7 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
         while (mp->inoisy < mp->nnoisy) {
             Move m = select_best(mp->noisy, mp->inoisy, mp->nnoisy);
             mp->inoisy++;
-            if (!mp->noisy_only && losing_capture(s, m)) {
+            if (!mp->noisy_only && !see_ge(s, m, 0)) {
                 mp->bad[mp->nbad++] = m;
                 continue;
             }

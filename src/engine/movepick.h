@@ -46,6 +46,10 @@ static inline int movepick_moving_type(const Position *pos, Move m)
 int movepick_captured_value(const Search *s, Move m);
 /* What promotion adds to the moving piece (promotion by capture included). */
 int movepick_promotion_gain(const Search *s, Move m, bool capture);
+/* Does m win at least `threshold` once every capture on its square that
+ * pays has been made (see.c; pins and promotions on the way ignored)? */
+bool see_ge(const Search *s, Move m, int threshold);
+
 /* The history score of a quiet move. */
 int movepick_quiet_score(const Search *s, Move m);
 

@@ -362,10 +362,10 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
         count++;
         if (!in_check) {
             int cap = movepick_captured_value(s, m), gain = movepick_promotion_gain(s, m, cap > 0);
-            /* delta pruning, and captures that lose material to a defender */
+            /* delta pruning, and captures that lose material by exchange */
             if (stand + cap + gain + sp->delta_margin <= alpha)
                 continue;
-            if (!gain && cap < s->ep->value[movepick_moving_type(pos, m)] && pos_attacked(pos, move_to(m), !pos->side))
+            if (!see_ge(s, m, 0))
                 continue;
         }
         make_move(s, ply, m, gives_check(s, m));
