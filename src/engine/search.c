@@ -471,7 +471,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         if (depth <= sp->rfp_depth && static_eval - sp->rfp_margin * depth >= beta)
             return static_eval;
         if (allow_null && depth >= sp->nmp_depth && static_eval >= beta && null_move_ok(s)) {
-            int r = sp->nmp_base + depth / sp->nmp_div, floor = s->null_floor;
+            int excess = (static_eval - beta) / sp->nmp_eval_div;
+            int r = sp->nmp_base + depth / sp->nmp_div + (excess < sp->nmp_eval_max ? excess : sp->nmp_eval_max);
+            int floor = s->null_floor;
             pos_make(pos, NULL_MOVE);
             s->acc[ply + 1] = s->acc[ply];
             s->null_floor = pos->ply;
@@ -484,6 +486,11 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                 return score >= SEARCH_MATE_BOUND ? beta : score;
         }
     }
+
+    /* internal iterative reduction: no hash move, so this node was not
+     * searched before; a shallower search finds one more cheaply */
+    if (depth >= sp->iir_depth && ttmove == MOVE_NONE && !in_check)
+        depth--;
 
     /* 5. the move loop: PVS with reductions and late quiet-move pruning;
      * moves come from the staged picker, so a cut-off by the hash move or
@@ -504,12 +511,22 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         int hist = noisy ? 0 : movepick_quiet_score(s, m);
         bool check = gives_check(s, m);
         count++;
-        /* late quiet moves and hopeless ones are dropped before being made */
-        if (!pv_node && !in_check && !noisy && !check && !killer && best > -SEARCH_MATE_BOUND) {
-            int lmp = sp->lmp_base + depth * depth * (improving ? sp->lmp_improving : sp->lmp_other);
-            if ((depth <= sp->lmp_depth && count > lmp) ||
-                (depth <= sp->fut_depth && static_eval + sp->fut_base + sp->fut_margin * depth <= alpha))
+        /* late quiet moves, hopeless ones and those that lose material are
+         * dropped before being made (judged at the depth a reduction would
+         * leave); so are captures that lose too much by exchange */
+        if (!pv_node && !in_check && best > -SEARCH_MATE_BOUND) {
+            if (!noisy && !check && !killer) {
+                int lmr_depth = new_depth - lmr_reduction(sp, depth, count);
+                lmr_depth = lmr_depth > 0 ? lmr_depth : 0;
+                if (depth <= sp->lmp_depth && count > (sp->lmp_base + depth * depth) / (2 - improving))
+                    continue;
+                if (lmr_depth <= sp->fut_depth && static_eval + sp->fut_base + sp->fut_margin * lmr_depth <= alpha)
+                    continue;
+                if (lmr_depth <= sp->see_quiet_depth && !see_ge(s, m, -sp->see_quiet_margin * lmr_depth * lmr_depth))
+                    continue;
+            } else if (noisy && depth <= sp->see_noisy_depth && !see_ge(s, m, -sp->see_noisy_margin * depth)) {
                 continue;
+            }
         }
         make_move(s, ply, m, check);
         if (count == 1) {
@@ -517,9 +534,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         } else {
             int r = 0;
             if (!noisy && !in_check && !check) {
-                r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving;
-                if (hist > sp->lmr_history)
-                    r--;
+                r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving - hist / sp->lmr_history;
                 r = r > new_depth - 1 ? new_depth - 1 : r;
                 r = r < 0 ? 0 : r;
             }

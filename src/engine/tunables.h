@@ -15,20 +15,26 @@ typedef struct SearchParams {
     int rfp_depth;         /* reverse futility at depth <= this ... */
     int rfp_margin;        /* ... when the static evaluation beats beta by this much per ply */
     int nmp_depth;         /* null move from this depth up ... */
-    int nmp_base, nmp_div; /* ... reduced by base + depth / div plies */
+    int nmp_base, nmp_div; /* ... reduced by base + depth / div plies ... */
+    int nmp_eval_div;      /* ... and one more per this much the evaluation beats beta ... */
+    int nmp_eval_max;      /* ... up to this many */
+    int iir_depth;         /* a node without a hash move is searched a ply less from this depth */
 
     /* in the move loop (search.c search, step 5) */
     int check_ext_base;    /* a check is extended while ply < iteration * check_ext_mul + base */
     int check_ext_mul;
     int lmp_depth;         /* late move pruning at depth <= this: after */
-    int lmp_base;          /*   base + depth^2 * (improving ? improving : other) quiet moves */
-    int lmp_improving, lmp_other;
-    int fut_depth;         /* futility at depth <= this: a quiet move is dropped when */
-    int fut_base;          /*   static evaluation + base + margin * depth <= alpha */
+    int lmp_base;          /*   (base + depth^2) / (improving ? 1 : 2) quiet moves */
+    int fut_depth;         /* futility at a reduced depth d <= this: a quiet move is dropped when */
+    int fut_base;          /*   static evaluation + base + margin * d <= alpha */
     int fut_margin;
+    int see_quiet_depth;   /* at a reduced depth d <= this, a quiet move that loses more than */
+    int see_quiet_margin;  /*   margin * d^2 by exchange is dropped */
+    int see_noisy_depth;   /* at depth <= this, a capture that loses more than */
+    int see_noisy_margin;  /*   margin * depth by exchange is dropped */
     int lmr_depth, lmr_count; /* late move reductions from this depth and this move on: */
     int lmr_base, lmr_div; /*   (base + 100 ln(depth) * 100 ln(count) * 100 / div) / 10000 plies */
-    int lmr_history;       /* one ply less for a quiet move with more history than this */
+    int lmr_history;       /* one ply less (more) for each this much history (below zero) */
 
     /* move ordering (movepick.c) */
     int history_max_bonus; /* a cut-off is worth depth^2 history, at most this */
