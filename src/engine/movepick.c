@@ -66,6 +66,7 @@ enum Stage {
     STAGE_QUIET_GEN,
     STAGE_QUIET,
     STAGE_BAD_NOISY,
+    STAGE_CHECKS,
     STAGE_DONE
 };
 
@@ -74,6 +75,7 @@ void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
     mp->stage = STAGE_TT;
     mp->tt = tt;
     mp->noisy_only = noisy_only;
+    mp->checks = false;
     mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
     mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
     mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
@@ -160,8 +162,16 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
             return m;
         }
         if (mp->noisy_only) {
-            mp->stage = STAGE_DONE;
-            return MOVE_NONE;
+            mp->stage = mp->checks ? STAGE_CHECKS : STAGE_DONE;
+            if (!mp->checks)
+                return MOVE_NONE;
+            /* quiet checks that do not lose the piece at once (kept in
+             * the list of bad captures, which quiescence has no use for) */
+            movegen_quiet(pos, &list);
+            for (int i = 0; i < list.count; i++)
+                if (list.moves[i] != mp->tt && search_gives_check(s, list.moves[i]) && see_ge(s, list.moves[i], 0))
+                    mp->bad[mp->nbad++] = list.moves[i];
+            return movepick_next(s, mp, noisy);
         }
         mp->stage = STAGE_KILLER1;
         /* fall through */
@@ -201,6 +211,13 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
     case STAGE_BAD_NOISY:
         if (mp->ibad < mp->nbad) {
             *noisy = true;
+            return mp->bad[mp->ibad++];
+        }
+        mp->stage = STAGE_DONE;
+        return MOVE_NONE;
+    case STAGE_CHECKS:
+        if (mp->ibad < mp->nbad) {
+            *noisy = false;
             return mp->bad[mp->ibad++];
         }
         mp->stage = STAGE_DONE;

@@ -19,7 +19,8 @@ typedef struct ScoredMove {
 typedef struct MovePicker {
     int stage;
     Move tt, killer[2];
-    bool noisy_only;          /* quiescence: captures and promotions only */
+    bool noisy_only;          /* quiescence: captures and promotions only ... */
+    bool checks;              /* ... then quiet moves and drops that give check */
     int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
     ScoredMove noisy[MAX_MOVES];
     ScoredMove quiet[MAX_MOVES];
@@ -27,7 +28,8 @@ typedef struct MovePicker {
 } MovePicker;
 
 /* Start picking the moves of the node at ply; tt is the hash move (checked
- * for legality before it is given), noisy_only for quiescence. */
+ * for legality before it is given), noisy_only for quiescence (set
+ * mp->checks afterwards to have the quiet checks too). */
 void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only);
 /* The next move to try, MOVE_NONE when none is left; *noisy says whether it
  * captures or promotes. */

@@ -230,7 +230,7 @@ static bool discovers_check(const Search *s, Color us, int from, int to, int ksq
 /* Will the legal move m give check?  Exact for the plain moves and drops of
  * the 8x8 games (tested against pos_in_check() after the move); castling,
  * en passant and the rest are reported as checks, so never pruned. */
-static bool gives_check(const Search *s, Move m)
+bool search_gives_check(const Search *s, Move m)
 {
     const Position *pos = s->pos;
     const Variant *v = pos->v;
@@ -272,7 +272,7 @@ static int evaluate(Search *s, int ply) { return eval_acc_evaluate(s->ep, s->pos
  * compared with a fresh count after every move. */
 static void make_move(Search *s, int ply, Move m, bool check)
 {
-    /* gives_check() is exact for these: the child need not test again */
+    /* search_gives_check() is exact for these: the child need not test again */
     bool exact = s->ct.usable && move_kind(m) <= MOVE_DROP;
     pos_make(s->pos, m);
     tt_prefetch(s->tt, s->pos->st->key);
@@ -355,6 +355,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     }
     MovePicker *mp = &s->pickers[ply];
     movepick_init(s, mp, ply, ttmove, !in_check);
+    mp->checks = !in_check && qdepth == 0 && s->ct.usable; /* checks by moves and drops, once */
     Move m, best_move = MOVE_NONE;
     bool noisy;
     int count = 0;
@@ -368,7 +369,7 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
             if (!see_ge(s, m, 0))
                 continue;
         }
-        make_move(s, ply, m, gives_check(s, m));
+        make_move(s, ply, m, search_gives_check(s, m));
         score = -qsearch(s, -beta, -alpha, ply + 1, qdepth + 1);
         pos_unmake(pos);
         if (s->stopped)
@@ -509,7 +510,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
             return 0;
         bool killer = m == mp->killer[0] || m == mp->killer[1];
         int hist = noisy ? 0 : movepick_quiet_score(s, m);
-        bool check = gives_check(s, m);
+        bool check = search_gives_check(s, m);
         count++;
         /* late quiet moves, hopeless ones and those that lose material are
          * dropped before being made (judged at the depth a reduction would
@@ -630,7 +631,7 @@ int search_root(Search *s, int depth, int alpha, int beta)
     for (int i = 0; i < s->nroot; i++) {
         RootMove *rm = &s->root[i];
         int score, nd = depth - 1 + in_check, a = alpha - rm->noise, b = beta - rm->noise;
-        make_move(s, 0, rm->move, gives_check(s, rm->move));
+        make_move(s, 0, rm->move, search_gives_check(s, rm->move));
         if (i == 0) {
             score = -search(s, -b, -a, nd, 1, true);
         } else {

@@ -176,4 +176,8 @@ int search_begin(Search *s);
 /* One iteration at the root with window (alpha, beta); updates s->best_*. */
 int search_root(Search *s, int depth, int alpha, int beta);
 
+/* Will the legal move m give check?  Exact for the plain moves and drops of
+ * the 8x8 games; castling, en passant and the rest count as checks. */
+bool search_gives_check(const Search *s, Move m);
+
 #endif
