@@ -16,4 +16,11 @@ int cli_bench(int argc, char **argv);
  * --stdin, one request a line (VARIANT<TAB>FEN<TAB>MOVES), for match tools. */
 int cli_adjudicate(int argc, char **argv);
 
+/* `kage datagen VARIANT GAMES NODES OUTFILE [OPENINGS [SEED [RANDOM_PLIES]]]`:
+ * self-play games; quiet positions with the search's score and the result. */
+int cli_datagen(int argc, char **argv);
+
+/* `kage evaltrace VARIANT`: feature counts of positions read on stdin. */
+int cli_evaltrace(int argc, char **argv);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -727,6 +728,49 @@ static void evaluate__same_for_colour_mirror__shogun_random_games(void **state)
     assert_true(checked > 1000);
 }
 
+/* The tuner sees the evaluation as its feature counts times the weights,
+ * blended by phase: that sum must be exactly what the engine evaluates, in
+ * every variant, for positions of random games. */
+static void eval_trace__sums_to_evaluate__random_games(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"shinobiplus", "shinobi", "shinobivchess", "shogun", "cashew"};
+    Engine *e = engine_new(1);
+    int *count = calloc(8192, sizeof *count), checked = 0;
+    uint64_t rng = 99;
+    for (int vi = 0; vi < 5; vi++)
+        for (int game = 0; game < 6; game++) {
+            Position *pos = test_position(variants[vi], NULL);
+            for (int ply = 0; ply < 80; ply++) {
+                MoveList list;
+                movegen_legal(pos, &list);
+                if (!list.count)
+                    break;
+                int phase, n = engine_eval_trace(e, pos, count, 8192, &phase);
+                assert_true(n > 0);
+                long mg = 0, eg = 0;
+                for (int f = 0; f < n; f++) {
+                    int wm, we;
+                    engine_eval_weight(e, f, &wm, &we);
+                    mg += (long)count[f] * wm;
+                    eg += (long)count[f] * we;
+                }
+                long sum = (mg * phase + eg * (24 - phase)) / 24;
+                if (pos->side == BLACK)
+                    sum = -sum;
+                sum = sum > 29000 ? 29000 : sum < -29000 ? -29000 : sum;
+                assert_int_equal(sum, engine_evaluate(e, pos));
+                checked++;
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+            }
+            test_release(pos);
+        }
+    free(count);
+    engine_free(e);
+    assert_true(checked > 1500);
+}
+
 int test_search_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -754,6 +798,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_search__never_flags__small_clocks),
         cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
         cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
+        cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

@@ -92,6 +92,23 @@ int engine_evaluate(Engine *e, const Position *pos)
     return eval_evaluate(&e->ep, pos);
 }
 
+int engine_eval_trace(Engine *e, const Position *pos, int *count, int max, int *phase)
+{
+    ensure_eval(e, pos->v);
+    if (max < e->ep.nfeat)
+        return -1;
+    eval_trace(&e->ep, pos, count, phase);
+    return e->ep.nfeat;
+}
+
+void engine_eval_feature_name(Engine *e, int f, char *buf, size_t size) { eval_feature_name(&e->ep, f, buf, size); }
+
+void engine_eval_weight(Engine *e, int f, int *mg, int *eg)
+{
+    *mg = e->ep.w[f][0];
+    *eg = e->ep.w[f][1];
+}
+
 /* Time for this move: a soft target (do not start another iteration after
  * most of it is used) and a hard limit that keeps a safety margin on the
  * clock, so that the engine never loses on time. */

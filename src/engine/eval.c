@@ -1,17 +1,99 @@
-/* Static evaluation: material on the board and in hand, piece-square
- * bonuses derived from two numbers per kind (centre and advance), king
- * safety, mobility and attacks on the king (the 8x8 games), and for the
- * Shinobi family the campmate race.  All weights come from eval_tables.c;
- * this file only turns them into per-square tables. */
-#include "search_internal.h"
+/* Static evaluation: a sum of features, each a count on the board (a piece on
+ * a square, a square a piece reaches, a check a drop would give...) times a
+ * weight for the middlegame and one for the endgame, blended by the game
+ * phase.  The weights are written by the tuner (tools/tune.py) into
+ * eval_tables.c; this file only says what is counted.  The same counting
+ * code serves the engine (summing weights) and the tuner (eval_trace,
+ * listing the counts), so the two can never disagree.
+ *
+ * Material, hands and piece-square terms are kept up to date move by move
+ * (EvalAcc); the rest is counted at each evaluation: king safety, and in the
+ * 8x8 games one pass over every piece's moves that yields mobility, the
+ * squares each side attacks, attacks on the king, checks and drop checks,
+ * threats, and for the Shinobi family the campmate race over safe squares. */
+#include "eval.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define EVAL_LIMIT 29000 /* stay clear of mate scores */
+#define KING_VALUE 20000 /* a king as the least valuable attacker: never */
 
-/* A kind's worth from how many squares it reaches from the centre of an
- * empty board: the fallback for kinds a table does not list. */
+/* A square's plain index (rank * files + file). */
+#define PLAIN(v, sq) ((v)->rank_of[sq] * (v)->files + (v)->file_of[sq])
+
+static const char *const group_names[EG_NGROUPS] = {
+    [EG_MATERIAL] = "material",     [EG_HAND] = "hand",         [EG_HAND_FIRST] = "hand first",
+    [EG_PST] = "pst",               [EG_MOBILITY] = "mobility", [EG_SHIELD] = "king shield",
+    [EG_NEAR] = "king near",        [EG_OPEN_HAND] = "king open hand", [EG_KING_HITS] = "king hits",
+    [EG_KING_ATTACK] = "king attack", [EG_SAFE_CHECK] = "safe check", [EG_DROP_CHECK] = "drop check",
+    [EG_HANGING] = "hanging",       [EG_HANGING_STM] = "hanging stm", [EG_LESSER] = "lesser",
+    [EG_LESSER_STM] = "lesser stm", [EG_PASSED] = "passed",     [EG_DOUBLED] = "doubled",
+    [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_TEMPO] = "tempo",
+};
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+
+/* How many features each group has for variant v. */
+static int group_size(const EvalParams *ep, const Variant *v, int g)
+{
+    switch (g) {
+    case EG_MATERIAL:
+    case EG_HAND:
+    case EG_HAND_FIRST:
+    case EG_MOBILITY:
+        return v->ntypes + 1;
+    case EG_PST:
+        return (v->ntypes + 1) * ep->pst_squares;
+    case EG_PASSED:
+        return v->ranks;
+    case EG_FLAG:
+        return 8;
+    case EG_FLAG_SAFE:
+        return 9;
+    default:
+        return 1;
+    }
+}
+
+void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
+{
+    int g = EG_NGROUPS - 1;
+    while (g > 0 && f < ep->base[g])
+        g--;
+    int k = f - ep->base[g];
+    const VariantDef *d = ep->def;
+    const char *tok = "";
+    int type = g == EG_PST ? k / ep->pst_squares : k;
+    if (g == EG_MATERIAL || g == EG_HAND || g == EG_HAND_FIRST || g == EG_MOBILITY || g == EG_PST) {
+        /* types are numbered as the variant's pieces are listed, from 1 */
+        tok = type >= 1 && type <= d->npieces ? d->pieces[type - 1].fen : "?";
+    }
+    switch (g) {
+    case EG_MATERIAL:
+    case EG_HAND:
+    case EG_HAND_FIRST:
+    case EG_MOBILITY:
+        snprintf(buf, size, "%s %s", group_names[g], tok);
+        break;
+    case EG_PST: {
+        int sq = k % ep->pst_squares, half = (d->files + 1) / 2;
+        snprintf(buf, size, "pst %s %c%d", tok, 'a' + sq % half, sq / half + 1);
+        break;
+    }
+    case EG_PASSED:
+    case EG_FLAG:
+    case EG_FLAG_SAFE:
+        snprintf(buf, size, "%s %d", group_names[g], k);
+        break;
+    default:
+        snprintf(buf, size, "%s", group_names[g]);
+    }
+}
+
+/* How many squares a kind reaches from the centre of an empty board. */
 static int center_reach(const Variant *v, int t)
 {
     int from = v->sq_of[(v->ranks / 2) * v->files + v->files / 2], n = 0;
@@ -32,16 +114,6 @@ static int center_reach(const Variant *v, int t)
     return n;
 }
 
-static int mobility_value(const Variant *v, int t)
-{
-    int value = 35 * center_reach(v, t) + 20;
-    if (v->type[t].def->special != SPECIAL_NONE)
-        value += 1000;
-    return value;
-}
-
-static int imax(int a, int b) { return a > b ? a : b; }
-
 /* Kings' distance in king steps to the nearest flag square of colour c. */
 static int flag_distance(const Variant *v, Color c, int sq)
 {
@@ -57,177 +129,172 @@ static int flag_distance(const Variant *v, Color c, int sq)
     return best;
 }
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
 void eval_init(EvalParams *ep, const Variant *v)
 {
     const EvalVariantTable *tab = eval_table_find(v->def->id);
-    const EvalPieceRow *row[MAX_PIECE_TYPES] = {0};
     memset(ep, 0, sizeof *ep);
     ep->def = v->def;
     ep->tab = tab;
-    for (int i = 0; i < tab->nrows; i++) {
-        int t = variant_type_by_fen(v, tab->rows[i].fen);
-        if (t)
-            row[t] = &tab->rows[i];
+    ep->attacks = tab->attacks;
+    ep->pst_squares = ((v->files + 1) / 2) * v->ranks;
+    int n = 0;
+    for (int g = 0; g < EG_NGROUPS; g++) {
+        ep->base[g] = n;
+        n += group_size(ep, v, g);
     }
-    int half = (imax(v->files, v->ranks) - 1) / 2;
+    if (n > EVAL_MAX_FEATURES)
+        n = EVAL_MAX_FEATURES; /* cannot happen for 13x13 and 48 types */
+    ep->nfeat = n;
+    /* the weights, by name, through a hash of the table's names */
+    enum { SLOTS = 2 * EVAL_MAX_FEATURES };
+    static _Thread_local int16_t slot[SLOTS];
+    memset(slot, 0xff, sizeof slot);
+    for (int i = 0; i < tab->nweights && i < EVAL_MAX_FEATURES; i++) {
+        unsigned h = name_hash(tab->weights[i].name) % SLOTS;
+        while (slot[h] >= 0)
+            h = (h + 1) % SLOTS;
+        slot[h] = (int16_t)i;
+    }
+    for (int f = 0; f < n; f++) {
+        char name[64];
+        eval_feature_name(ep, f, name, sizeof name);
+        for (unsigned h = name_hash(name) % SLOTS; slot[h] >= 0; h = (h + 1) % SLOTS)
+            if (!strcmp(tab->weights[slot[h]].name, name)) {
+                ep->w[f][0] = tab->weights[slot[h]].mg;
+                ep->w[f][1] = tab->weights[slot[h]].eg;
+                break;
+            }
+    }
+    int half = (v->files + 1) / 2;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < v->nsq; i++) {
+            int sq = v->sq_of[i], f = v->file_of[sq], r = v->rank_of[sq];
+            int fm = imin(f, v->files - 1 - f), rr = c == WHITE ? r : v->ranks - 1 - r;
+            ep->pst_sq[c][sq] = (int16_t)(rr * half + fm);
+        }
     for (int t = 1; t <= v->ntypes; t++) {
         bool royal = (v->royal_types >> t) & 1;
-        ep->value[t] = royal ? 0 : row[t] ? row[t]->value : mobility_value(v, t);
-        ep->hand[t] = row[t] && row[t]->hand ? row[t]->hand : ep->value[t];
+        int mat = ep->w[ep->base[EG_MATERIAL] + t][0] + ep->w[ep->base[EG_MATERIAL] + t][1];
+        ep->value[t] = royal ? 0 : imax(mat / 2, 1);
+        int hand = ep->w[ep->base[EG_HAND] + t][0] + ep->w[ep->base[EG_HAND] + t][1];
+        ep->hand[t] = hand ? imax(hand / 2, 1) : ep->value[t];
+        /* phase units from how far a kind reaches (queen 4, rook 2, minor
+         * pieces 1), not from the tuned values, which the phase must not follow */
+        int reach = center_reach(v, t);
+        ep->phase_w[t] = (int8_t)(royal || ((v->pawn_types >> t) & 1) ? 0 : reach >= 22 ? 4 : reach >= 12 ? 2 : reach >= 6);
         for (Color c = WHITE; c <= BLACK; c++) {
             int w = ep->value[t] / 100 + 1;
             ep->danger[c][make_piece(!c, t)] = (int8_t)(w < 127 ? w : 127);
             ep->shield[c][make_piece(c, t)] = 1;
         }
-        /* the mobility pass: a third of the squares reached from the centre
-         * of an empty board is par; kings, pawns and the special movers of
-         * Cashew are left out */
-        ep->mobile[t] = tab->mobility && !royal && !((v->pawn_types >> t) & 1) &&
-                        v->type[t].def->special == SPECIAL_NONE;
-        ep->mob_base[t] = (int8_t)(center_reach(v, t) / 3);
-        int aw = ep->value[t] / 200 + 1;
-        ep->attack_weight[t] = (int8_t)(aw < 8 ? aw : 8);
-        int center = row[t] ? row[t]->center : 1, advance = row[t] ? row[t]->advance : 0;
-        for (Color c = WHITE; c <= BLACK; c++)
-            for (int i = 0; i < v->nsq; i++) {
-                int sq = v->sq_of[i], f = v->file_of[sq], r = v->rank_of[sq];
-                int own_rank = c == WHITE ? r : v->ranks - 1 - r;
-                int dc = imax(abs(2 * f - (v->files - 1)), abs(2 * r - (v->ranks - 1))) / 2;
-                ep->pst[c][t][sq] = (int16_t)(center * (half - dc) + advance * own_rank);
-            }
+        ep->mobile[t] = !royal && !((v->pawn_types >> t) & 1) && v->type[t].def->special == SPECIAL_NONE;
+        ep->attack_weight[t] = (int8_t)imin(ep->value[t] / 200 + 1, 8);
     }
     for (int t = 1; t <= v->ntypes; t++) {
         int p = v->type[t].promotes;
         if (p && ep->value[p] - ep->value[t] > ep->max_promo_gain)
             ep->max_promo_gain = ep->value[p] - ep->value[t];
     }
-    int n = 0;
+    n = 0;
     for (int dr = -2; dr <= 2; dr++)
         for (int df = -2; df <= 2; df++)
             if (dr || df)
                 ep->ring[n++] = (int16_t)(dr * v->stride + df);
     for (Color c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < v->nsq; i++) {
-            int sq = v->sq_of[i], d = flag_distance(v, c, sq);
-            if (d < 99) {
+        for (int sq = 0; sq < BOARD_ARRAY; sq++) {
+            int d = v->file_of[sq] >= 0 ? flag_distance(v, c, sq) : 99;
+            ep->flag_dist[c][sq] = (uint8_t)d;
+            if (d < 99)
                 ep->has_flag = true;
-                ep->flag[c][sq] = (int16_t)(d < 8 ? tab->flag_race[d] : 0);
-            }
         }
 }
 
-/* King safety of colour c: friends around the king, enemies near it (the
- * padding keeps every square of the 5x5 ring inside the board array), and
- * enemy pieces in hand against an open king.  *open_out: the empty squares
- * next to the king, for the drops counted by activity(). */
-static int king_safety(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, int *open_out)
+/* --- counting: one sink for the engine (weights) and the tuner (counts) --- */
+
+typedef struct Sink {
+    const EvalParams *ep;
+    int mg, eg;  /* White minus Black */
+    int *count;  /* the tuner's counts, or NULL */
+} Sink;
+
+static inline void add(Sink *x, Color c, int f, int n)
 {
-    const Variant *v = pos->v;
-    const EvalVariantTable *tab = ep->tab;
-    int k = pos->king[c];
-    if (!k)
-        return 0;
-    int shield = 0, open = 0, danger = 0;
-    const int8_t *sh = ep->shield[c], *dg = ep->danger[c];
-    for (int d = 0; d < 8; d++) {
-        Piece p = pos->board[k + v->dir8[d]];
-        open += p == PIECE_EMPTY;
-        shield += sh[p];
-    }
-    for (int i = 0; i < 24; i++)
-        danger += dg[pos->board[k + ep->ring[i]]];
-    *open_out = open;
-    return tab->king_shield * shield - tab->king_attacker * danger - tab->hand_threat * acc->in_hand[!c] * open / 4;
+    int s = c == WHITE ? n : -n;
+    x->mg += x->ep->w[f][0] * s;
+    x->eg += x->ep->w[f][1] * s;
+    if (x->count)
+        x->count[f] += s;
 }
 
-/* Is sq one of the squares next to (or under) the king on file kf, rank kr? */
-static inline bool next_to(const Variant *v, int sq, int kf, int kr)
+static inline void add_piece(Sink *x, Color c, int t, int sq)
 {
-    return abs(v->file_of[sq] - kf) <= 1 && abs(v->rank_of[sq] - kr) <= 1;
+    const EvalParams *ep = x->ep;
+    add(x, c, ep->base[EG_MATERIAL] + t, 1);
+    add(x, c, ep->base[EG_PST] + t * ep->pst_squares + ep->pst_sq[c][sq], 1);
 }
 
-/* Mobility and pressure on the enemy king, in one pass over the pieces:
- * each piece earns for the squares it reaches (empty or enemy) beyond its
- * par, and for the squares next to the enemy king it reaches.  Two or more
- * attackers (a piece in hand counts as one) make a danger that grows with
- * the square of their weight. */
-static void activity(const EvalParams *ep, const Position *pos, const EvalAcc *acc, const int open[2], int score[2])
-{
-    const Variant *v = pos->v;
-    const EvalVariantTable *tab = ep->tab;
-    const Piece *b = pos->board;
-    for (Color c = WHITE; c <= BLACK; c++) {
-        int ksq = pos->king[!c], kf = ksq ? v->file_of[ksq] : -9, kr = ksq ? v->rank_of[ksq] : -9;
-        int them = (!c) << 6, mob = 0, units = 0, attackers = 0;
-        for (int i = 0; i < pos->npieces[c]; i++) {
-            int from = pos->plist[c][i], t = piece_type(b[from]);
-            if (!ep->mobile[t])
-                continue;
-            const PieceMoves *pm = &v->moves[c][t];
-            int n = 0, hits = 0;
-            for (int j = 0; j < pm->nleap; j++) {
-                int to = from + pm->leap[j].off;
-                Piece p = b[to];
-                if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
-                    continue;
-                n++;
-                hits += next_to(v, to, kf, kr);
-            }
-            for (int j = 0; j < pm->nslide; j++) {
-                int off = pm->slide[j].off, to = from;
-                for (int r = pm->slide[j].range; r > 0; r--) {
-                    Piece p = b[to += off];
-                    if (p == PIECE_OFF || (p != PIECE_EMPTY && (p & 0xC0) != them))
-                        break;
-                    n++;
-                    hits += next_to(v, to, kf, kr);
-                    if (p != PIECE_EMPTY)
-                        break;
-                }
-            }
-            mob += n - ep->mob_base[t];
-            if (hits) {
-                attackers++;
-                units += hits * ep->attack_weight[t];
-            }
-        }
-        score[c] += tab->mobility * mob / 4;
-        /* a piece in hand can land next to an open king */
-        if (ksq && acc->in_hand[c]) {
-            units += (acc->in_hand[c] < 6 ? acc->in_hand[c] : 6) * open[!c];
-            attackers++;
-        }
-        if (attackers >= 2) {
-            int danger = tab->king_attack * units * units / 64;
-            score[c] += danger < 600 ? danger : 600;
-        }
-    }
-}
-
-void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
+/* Material, hands and piece-square terms from scratch. */
+static void static_terms(const EvalParams *ep, const Position *pos, Sink *x, EvalAcc *acc)
 {
     const Variant *v = pos->v;
     memset(acc, 0, sizeof *acc);
     for (Color c = WHITE; c <= BLACK; c++) {
         for (int i = 0; i < pos->npieces[c]; i++) {
             int sq = pos->plist[c][i], t = piece_type(pos->board[sq]);
-            acc->material[c] += ep->value[t];
-            acc->psq[c] += ep->pst[c][t][sq];
+            add_piece(x, c, t, sq);
+            acc->phase += ep->phase_w[t];
         }
         for (int t = 1; t <= v->ntypes; t++) {
-            acc->material[c] += pos->hand[c][t] * ep->hand[t];
-            acc->in_hand[c] += pos->hand[c][t];
+            int k = pos->hand[c][t];
+            if (!k)
+                continue;
+            add(x, c, ep->base[EG_HAND] + t, k);
+            add(x, c, ep->base[EG_HAND_FIRST] + t, 1);
+            acc->in_hand[c] += k;
+            acc->phase += ep->phase_w[t] * k;
         }
     }
+    acc->mg = x->mg;
+    acc->eg = x->eg;
 }
 
-/* Take the piece p off square sq in the accumulator. */
-static inline void acc_remove(const EvalParams *ep, EvalAcc *acc, Piece p, int sq)
+void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
 {
-    Color c = piece_color(p);
-    int t = piece_type(p);
-    acc->material[c] -= ep->value[t];
-    acc->psq[c] -= ep->pst[c][t][sq];
+    Sink x = {ep, 0, 0, NULL};
+    static_terms(ep, pos, &x, acc);
+}
+
+/* The accumulator's part of one piece added (n = 1) or taken (n = -1). */
+static inline void acc_piece(const EvalParams *ep, EvalAcc *acc, Color c, int t, int sq, int n)
+{
+    int s = c == WHITE ? n : -n, fm = ep->base[EG_MATERIAL] + t;
+    int fp = ep->base[EG_PST] + t * ep->pst_squares + ep->pst_sq[c][sq];
+    acc->mg += s * (ep->w[fm][0] + ep->w[fp][0]);
+    acc->eg += s * (ep->w[fm][1] + ep->w[fp][1]);
+    acc->phase += n * ep->phase_w[t];
+}
+
+/* A piece of type t put into (n = 1) or taken from (n = -1) c's hand, which
+ * now holds `now` of them. */
+static inline void acc_hand(const EvalParams *ep, EvalAcc *acc, Color c, int t, int n, int now)
+{
+    int s = c == WHITE ? n : -n, fh = ep->base[EG_HAND] + t, f1 = ep->base[EG_HAND_FIRST] + t;
+    acc->mg += s * ep->w[fh][0];
+    acc->eg += s * ep->w[fh][1];
+    if ((n > 0 && now == 1) || (n < 0 && now == 0)) {
+        acc->mg += s * ep->w[f1][0];
+        acc->eg += s * ep->w[f1][1];
+    }
+    acc->phase += n * ep->phase_w[t];
+    acc->in_hand[c] += n;
 }
 
 /* The same steps as pos_make(), read back from the state it left. */
@@ -241,57 +308,361 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
     *next = *prev;
     if (kind == MOVE_PASS)
         return;
-    Piece now = pos->board[to];
-    int nt = piece_type(now);
+    int nt = piece_type(pos->board[to]);
     if (kind == MOVE_DROP) {
-        next->material[us] += ep->value[nt] - ep->hand[nt];
-        next->psq[us] += ep->pst[us][nt][to];
-        next->in_hand[us]--;
+        acc_hand(ep, next, us, nt, -1, pos->hand[us][nt]);
+        acc_piece(ep, next, us, nt, to, 1);
         return;
     }
     int mt = piece_type(st->moved);
-    next->material[us] += ep->value[nt] - ep->value[mt];
-    next->psq[us] += ep->pst[us][nt][to] - ep->pst[us][mt][from];
+    acc_piece(ep, next, us, mt, from, -1);
+    acc_piece(ep, next, us, nt, to, 1);
     if (st->captured[0]) {
-        acc_remove(ep, next, st->captured[0], kind == MOVE_EP ? to - v->forward[us] : to);
+        int ct = piece_type(st->captured[0]);
+        acc_piece(ep, next, !us, ct, kind == MOVE_EP ? to - v->forward[us] : to, -1);
         if (v->def->captures_to_hand) {
-            next->material[us] += ep->hand[v->type[piece_type(st->captured[0])].demotes];
-            next->in_hand[us]++;
+            int ht = v->type[ct].demotes;
+            acc_hand(ep, next, us, ht, 1, pos->hand[us][ht]);
         }
     }
     if (kind == MOVE_LOCUST) {
-        int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), n = 0;
+        int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), k2 = 0;
         for (int k = 0; k < 2; k++)
             if (mask & (1 << k))
-                acc_remove(ep, next, st->captured[1 + n++], from + (k + 1) * d);
+                acc_piece(ep, next, !us, piece_type(st->captured[1 + k2++]), from + (k + 1) * d, -1);
     } else if (kind == MOVE_CASTLE) {
         int side = to == v->castle_king_to[us][0] ? 0 : 1, rf = v->castle_rook_from[us][side];
         int rt = v->castle_rook_to[us][side], t = piece_type(pos->board[rt]);
-        next->psq[us] += ep->pst[us][t][rt] - ep->pst[us][t][rf];
+        acc_piece(ep, next, us, t, rf, -1);
+        acc_piece(ep, next, us, t, rt, 1);
     }
+}
+
+/* --- the terms counted at each evaluation ----------------------------------- */
+
+/* King safety of colour c without the attack pass: friends next to the king,
+ * enemies near it (the padding keeps the 5x5 ring inside the board array),
+ * and enemy pieces in hand against its open squares. */
+static void king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x)
+{
+    const Variant *v = pos->v;
+    int k = pos->king[c];
+    if (!k)
+        return;
+    int shield = 0, open = 0, danger = 0;
+    const int8_t *sh = ep->shield[c], *dg = ep->danger[c];
+    for (int d = 0; d < 8; d++) {
+        Piece p = pos->board[k + v->dir8[d]];
+        open += p == PIECE_EMPTY;
+        shield += sh[p];
+    }
+    for (int i = 0; i < 24; i++)
+        danger += dg[pos->board[k + ep->ring[i]]];
+    add(x, c, ep->base[EG_SHIELD], shield);
+    add(x, c, ep->base[EG_NEAR], danger);
+    add(x, c, ep->base[EG_OPEN_HAND], open * imin(acc->in_hand[!c], 6));
+    if (ep->has_flag)
+        add(x, c, ep->base[EG_FLAG] + imin(ep->flag_dist[c][k], 7), 1);
+}
+
+/* What the attack pass learns about the board, by plain square index. */
+typedef struct Attacks {
+    uint8_t count[2][MAX_FILES * MAX_RANKS];  /* attackers of each square */
+    int16_t least[2][MAX_FILES * MAX_RANKS];  /* value of the cheapest attacker (where count > 0) */
+    uint64_t checks[2][MAX_FILES * MAX_RANKS];/* [c][i]: types of c that would check the enemy king from i */
+    uint8_t cand[2][256];                     /* squares where c's pieces could move to give check */
+    int ncand[2];
+} Attacks;
+
+/* The squares from which a piece of colour c would attack the king of !c:
+ * the attack table read backwards from the king. */
+static void checking_squares(const Position *pos, Color c, Attacks *a)
+{
+    const Variant *v = pos->v;
+    const AttackTable *at = &v->attack[c];
+    int ksq = pos->king[!c];
+    memset(a->checks[c], 0, (size_t)v->nsq * sizeof a->checks[c][0]);
+    if (!ksq)
+        return;
+    for (int i = 0; i < at->nleap; i++) {
+        int sq = ksq - at->leap[i].off;
+        if (sq > 0 && sq < BOARD_ARRAY && v->file_of[sq] >= 0)
+            a->checks[c][PLAIN(v, sq)] |= at->leap[i].types;
+    }
+    for (int i = 0; i < at->nslide; i++) {
+        int dir = at->slide[i].dir, sq = ksq;
+        for (int d = 1; d <= at->slide[i].maxr; d++) {
+            sq -= dir;
+            if (pos->board[sq] == PIECE_OFF)
+                break;
+            a->checks[c][PLAIN(v, sq)] |= at->slide[i].types_within[d];
+            if (pos->board[sq] != PIECE_EMPTY)
+                break;
+        }
+    }
+}
+
+/* One more attacker of value `value` on plain square i. */
+static inline void hit(Attacks *a, Color c, int i, int value)
+{
+    if (!a->count[c][i]++ || value < a->least[c][i])
+        a->least[c][i] = (int16_t)value;
+}
+
+static inline bool next_to(const Variant *v, int sq, int kf, int kr)
+{
+    return abs(v->file_of[sq] - kf) <= 1 && abs(v->rank_of[sq] - kr) <= 1;
+}
+
+/* One pass over every piece's moves: mobility, the attack maps, hits on the
+ * squares next to the enemy king, and the moves that would give check. */
+static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, Sink *x, int hits_out[2],
+                        int units_out[2], int attackers_out[2])
+{
+    const Variant *v = pos->v;
+    const Piece *b = pos->board;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        memset(a->count[c], 0, (size_t)v->nsq);
+        checking_squares(pos, c, a);
+        a->ncand[c] = 0;
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int ksq = pos->king[!c], kf = ksq ? v->file_of[ksq] : -9, kr = ksq ? v->rank_of[ksq] : -9;
+        int them = (!c) << 6, hits = 0, units = 0, attackers = 0;
+        for (int i = 0; i < pos->npieces[c]; i++) {
+            int from = pos->plist[c][i], t = piece_type(b[from]);
+            if (v->type[t].def->special != SPECIAL_NONE)
+                continue;
+            const PieceMoves *pm = &v->moves[c][t];
+            int value = (v->royal_types >> t) & 1 ? KING_VALUE : ep->value[t];
+            uint64_t tbit = (uint64_t)1 << t;
+            int n = 0, h = 0;
+            for (int j = 0; j < pm->nleap; j++) {
+                int to = from + pm->leap[j].off, mode = pm->leap[j].mode;
+                Piece p = b[to];
+                if (p == PIECE_OFF)
+                    continue;
+                int i2 = PLAIN(v, to);
+                if (mode & MODE_CAPTURE)
+                    hit(a, c, i2, value);
+                if (p == PIECE_EMPTY ? !(mode & MODE_MOVE) : ((p & 0xC0) != them || !(mode & MODE_CAPTURE)))
+                    continue;
+                n++;
+                h += next_to(v, to, kf, kr);
+                if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255)
+                    a->cand[c][a->ncand[c]++] = (uint8_t)i2;
+            }
+            for (int j = 0; j < pm->nslide; j++) {
+                int off = pm->slide[j].off, mode = pm->slide[j].mode, to = from;
+                for (int r = pm->slide[j].range; r > 0; r--) {
+                    Piece p = b[to += off];
+                    if (p == PIECE_OFF)
+                        break;
+                    int i2 = PLAIN(v, to);
+                    if (mode & MODE_CAPTURE)
+                        hit(a, c, i2, value);
+                    if (p == PIECE_EMPTY ? (mode & MODE_MOVE) : ((p & 0xC0) == them && (mode & MODE_CAPTURE))) {
+                        n++;
+                        h += next_to(v, to, kf, kr);
+                        if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255)
+                            a->cand[c][a->ncand[c]++] = (uint8_t)i2;
+                    }
+                    if (p != PIECE_EMPTY)
+                        break;
+                }
+            }
+            if (ep->mobile[t])
+                add(x, c, ep->base[EG_MOBILITY] + t, n);
+            if (h && !((v->royal_types >> t) & 1)) {
+                attackers++;
+                hits += h;
+                units += h * ep->attack_weight[t];
+            }
+        }
+        hits_out[c] = hits;
+        units_out[c] = units;
+        attackers_out[c] = attackers;
+    }
+}
+
+/* Checks by moves and by drops onto squares the enemy does not guard (a
+ * square guarded by the enemy king alone counts when c guards it too). */
+static void check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+{
+    const Variant *v = pos->v;
+    int ksq = pos->king[!c];
+    if (!ksq || !v->def->check_rule)
+        return;
+    int safe = 0;
+    for (int i = 0; i < a->ncand[c]; i++) {
+        int j = a->cand[c][i];
+        int guards = a->count[!c][j] - next_to(v, v->sq_of[j], v->file_of[ksq], v->rank_of[ksq]);
+        if (guards <= 0 && (a->count[!c][j] == 0 || a->count[c][j] > 1))
+            safe++;
+    }
+    add(x, c, ep->base[EG_SAFE_CHECK], safe);
+    uint64_t held = 0;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (pos->hand[c][t])
+            held |= (uint64_t)1 << t;
+    if (!held)
+        return;
+    int drops = 0;
+    for (int i = 0; i < v->nsq; i++) {
+        int sq = v->sq_of[i];
+        uint64_t types = a->checks[c][i] & held & v->drop_ok[c][sq];
+        if (!types || pos->board[sq] != PIECE_EMPTY)
+            continue;
+        int guards = a->count[!c][i] - next_to(v, sq, v->file_of[ksq], v->rank_of[ksq]);
+        if (guards <= 0 && (a->count[!c][i] == 0 || a->count[c][i] > 0))
+            drops++;
+    }
+    add(x, c, ep->base[EG_DROP_CHECK], drops);
+}
+
+/* Pieces of !c that c attacks: undefended ones, and ones a cheaper piece hits. */
+static void threat_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+{
+    const Variant *v = pos->v;
+    int hanging = 0, lesser = 0;
+    for (int i = 0; i < pos->npieces[!c]; i++) {
+        int sq = pos->plist[!c][i], t = piece_type(pos->board[sq]), j = PLAIN(v, sq);
+        if (!a->count[c][j] || ((v->royal_types >> t) & 1))
+            continue;
+        if (!a->count[!c][j])
+            hanging++;
+        else if (a->least[c][j] < ep->value[t])
+            lesser++;
+    }
+    bool stm = pos->side == c;
+    add(x, c, ep->base[stm ? EG_HANGING_STM : EG_HANGING], hanging);
+    add(x, c, ep->base[stm ? EG_LESSER_STM : EG_LESSER], lesser);
+}
+
+/* Passed and doubled pawns.  A pawn is passed when no enemy pawn stands
+ * ahead of it on its file or the next ones: for each file, the enemy pawn
+ * nearest to c's own side is all that matters. */
+static void pawn_terms(const EvalParams *ep, const Position *pos, Color c, Sink *x)
+{
+    const Variant *v = pos->v;
+    if (!v->pawn_types)
+        return;
+    int mine[MAX_FILES] = {0}, block[MAX_FILES]; /* block: the enemy pawn furthest back, in c's ranks */
+    for (int f = 0; f < v->files; f++)
+        block[f] = 99;
+    for (Color side = WHITE; side <= BLACK; side++)
+        for (int i = 0; i < pos->npieces[side]; i++) {
+            int sq = pos->plist[side][i];
+            if (!((v->pawn_types >> piece_type(pos->board[sq])) & 1))
+                continue;
+            int f = v->file_of[sq], rr = c == WHITE ? v->rank_of[sq] : v->ranks - 1 - v->rank_of[sq];
+            if (side == c)
+                mine[f]++;
+            else if (rr < block[f])
+                block[f] = rr;
+        }
+    for (int i = 0; i < pos->npieces[c]; i++) {
+        int sq = pos->plist[c][i];
+        if (!((v->pawn_types >> piece_type(pos->board[sq])) & 1))
+            continue;
+        int f = v->file_of[sq], rr = c == WHITE ? v->rank_of[sq] : v->ranks - 1 - v->rank_of[sq];
+        bool passed = block[f] > rr && (f == 0 || block[f - 1] > rr) && (f == v->files - 1 || block[f + 1] > rr);
+        if (passed)
+            add(x, c, ep->base[EG_PASSED] + rr, 1);
+    }
+    int doubled = 0;
+    for (int f = 0; f < v->files; f++)
+        doubled += mine[f] > 1 ? mine[f] - 1 : 0;
+    add(x, c, ep->base[EG_DOUBLED], doubled);
+}
+
+/* The campmate race over safe squares: king steps to the flag region through
+ * squares the enemy does not attack and no own piece blocks (1..7; 8 when
+ * the way is shut or the king is more than five steps away). */
+static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+{
+    const Variant *v = pos->v;
+    int k = pos->king[c], found = 8;
+    if (!k)
+        return;
+    if (ep->flag_dist[c][k] <= 5) {
+        uint8_t dist[MAX_FILES * MAX_RANKS];
+        uint8_t queue[MAX_FILES * MAX_RANKS];
+        memset(dist, 0xff, (size_t)v->nsq);
+        int head = 0, tail = 0;
+        dist[PLAIN(v, k)] = 0;
+        queue[tail++] = (uint8_t)k;
+        while (head < tail && found == 8) {
+            int sq = queue[head++], ds = dist[PLAIN(v, sq)];
+            if (ds >= 7)
+                break;
+            for (int d = 0; d < 8; d++) {
+                int to = sq + v->dir8[d];
+                Piece p = pos->board[to];
+                if (p == PIECE_OFF)
+                    continue;
+                int j = PLAIN(v, to);
+                if (dist[j] != 0xff || a->count[!c][j] || (p != PIECE_EMPTY && piece_color(p) == c))
+                    continue;
+                dist[j] = (uint8_t)(ds + 1);
+                if (v->sqflags[c][to] & SQF_FLAG) {
+                    found = ds + 1;
+                    break;
+                }
+                queue[tail++] = (uint8_t)to;
+            }
+        }
+    }
+    add(x, c, ep->base[EG_FLAG_SAFE] + found, 1);
+}
+
+/* Everything but the accumulator's terms. */
+static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
+{
+    const Variant *v = pos->v;
+    if (v->royal_types)
+        for (Color c = WHITE; c <= BLACK; c++)
+            king_terms(ep, pos, acc, c, x);
+    add(x, pos->side, ep->base[EG_TEMPO], 1);
+    if (!ep->attacks)
+        return;
+    Attacks a;
+    int hits[2], units[2], attackers[2];
+    attack_pass(ep, pos, &a, x, hits, units, attackers);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int ksq = pos->king[!c];
+        add(x, c, ep->base[EG_KING_HITS], hits[c]);
+        /* a piece in hand can land next to an open king */
+        if (ksq && acc->in_hand[c]) {
+            int open = 0;
+            for (int d = 0; d < 8; d++)
+                open += pos->board[ksq + v->dir8[d]] == PIECE_EMPTY;
+            units[c] += imin(acc->in_hand[c], 6) * open;
+            attackers[c]++;
+        }
+        if (attackers[c] >= 2)
+            add(x, c, ep->base[EG_KING_ATTACK], imin(units[c] * units[c] / 64, 100));
+        check_terms(ep, pos, &a, c, x);
+        threat_terms(ep, pos, &a, c, x);
+        pawn_terms(ep, pos, c, x);
+        if (ep->has_flag)
+            flag_terms(ep, pos, &a, c, x);
+    }
+}
+
+static int blend(int mg, int eg, int phase)
+{
+    phase = imin(phase, EVAL_PHASE_MAX);
+    return (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
 }
 
 int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
 {
-    const Variant *v = pos->v;
-    int score[2];
-    for (Color c = WHITE; c <= BLACK; c++)
-        score[c] = acc->material[c] + acc->psq[c];
-    int open[2] = {0, 0};
-    for (Color c = WHITE; c <= BLACK; c++) {
-        if (!v->royal_types)
-            break;
-        score[c] += king_safety(ep, pos, acc, c, &open[c]);
-        /* the race matters more as the defenders thin out */
-        if (ep->has_flag && pos->king[c]) {
-            int bonus = ep->flag[c][pos->king[c]];
-            int defence = acc->material[!c] > 4000 ? 4000 : acc->material[!c];
-            score[c] += bonus * (8000 - defence) / 6000;
-        }
-    }
-    if (ep->tab->mobility)
-        activity(ep, pos, acc, open, score);
-    int s = score[pos->side] - score[!pos->side] + ep->tab->tempo;
+    Sink x = {ep, acc->mg, acc->eg, NULL};
+    dynamic_terms(ep, pos, acc, &x);
+    int s = blend(x.mg, x.eg, acc->phase);
+    if (pos->side == BLACK)
+        s = -s;
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
 }
 
@@ -300,4 +671,14 @@ int eval_evaluate(const EvalParams *ep, const Position *pos)
     EvalAcc acc;
     eval_acc_init(ep, pos, &acc);
     return eval_acc_evaluate(ep, pos, &acc);
+}
+
+void eval_trace(const EvalParams *ep, const Position *pos, int *count, int *phase)
+{
+    EvalAcc acc;
+    memset(count, 0, (size_t)ep->nfeat * sizeof *count);
+    Sink x = {ep, 0, 0, count};
+    static_terms(ep, pos, &x, &acc);
+    dynamic_terms(ep, pos, &acc, &x);
+    *phase = imin(acc.phase, EVAL_PHASE_MAX);
 }

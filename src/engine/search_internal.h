@@ -1,82 +1,14 @@
-/* Pieces of the engine shared inside src/engine only: the evaluation (its
- * per-variant parameters built from the tables in eval_tables.c) and the
- * transposition table. */
+/* Pieces of the engine shared inside src/engine only: the transposition
+ * table and the search's state (the evaluation has eval.h). */
 #ifndef KAGE_SEARCH_INTERNAL_H
 #define KAGE_SEARCH_INTERNAL_H
 
 #include "kage/engine/search.h"
+#include "eval.h"
 #include "movepick.h"
 #include "tunables.h"
 
 #include <stdatomic.h>
-
-/* --- evaluation tables (eval_tables.c, rewritable by a tuning run) ------- */
-
-/* One piece kind of one variant, found by its FEN token. */
-typedef struct EvalPieceRow {
-    const char *fen;
-    int16_t value;   /* on the board, centipawns */
-    int16_t hand;    /* in hand (drop games), centipawns; 0 = value */
-    int8_t center;   /* bonus per step towards the centre */
-    int8_t advance;  /* bonus per rank advanced from its own side */
-} EvalPieceRow;
-
-/* The weights of one variant. */
-typedef struct EvalVariantTable {
-    const char *variant;         /* VariantDef id */
-    const EvalPieceRow *rows;
-    int nrows;
-    int tempo;                   /* side to move bonus */
-    int king_shield;             /* per own piece next to the king */
-    int king_attacker;           /* per enemy piece within two squares of the king, per 100 cp of it */
-    int hand_threat;             /* per enemy piece in hand, scaled by how open the king is */
-    int mobility;                /* per square a piece reaches, in quarter centipawns (0: no mobility pass) */
-    int king_attack;             /* the square of the weight of the attacks on the king's neighbourhood, / 64 */
-    int flag_race[8];            /* campmate race: bonus by the king's distance to its flag rank */
-} EvalVariantTable;
-
-/* The table for a variant id; a generic one when the variant has none. */
-const EvalVariantTable *eval_table_find(const char *variant_id);
-
-/* --- evaluation (eval.c) -------------------------------------------------- */
-
-typedef struct EvalParams {
-    const VariantDef *def;           /* the variant these were built for */
-    const EvalVariantTable *tab;
-    int value[MAX_PIECE_TYPES];      /* board value of each type */
-    int hand[MAX_PIECE_TYPES];       /* hand value of each type */
-    int8_t danger[2][256];           /* weight of piece p near the king of colour c (0 unless an enemy) */
-    int8_t shield[2][256];           /* 1 for a piece of colour c, 0 for the rest */
-    int16_t pst[2][MAX_PIECE_TYPES][BOARD_ARRAY];
-    int16_t flag[2][BOARD_ARRAY];    /* campmate race bonus of a king here (before scaling) */
-    int16_t ring[24];                /* offsets of the 5x5 square around a king, centre excluded */
-    int max_promo_gain;              /* the most a promotion adds to a piece's value */
-    int8_t mob_base[MAX_PIECE_TYPES];/* squares reached that earn nothing (a kind's typical mobility) */
-    int8_t attack_weight[MAX_PIECE_TYPES]; /* weight of a kind attacking next to the enemy king */
-    bool mobile[MAX_PIECE_TYPES];    /* kinds counted in the mobility pass (not kings, pawns, special movers) */
-    bool has_flag;
-} EvalParams;
-
-/* The parts of the evaluation that a move changes a little: kept up to date
- * move by move in the search instead of recounted at every node. */
-typedef struct EvalAcc {
-    int material[2]; /* pieces on the board and in hand */
-    int psq[2];      /* piece-square bonuses */
-    int in_hand[2];  /* number of pieces in hand */
-} EvalAcc;
-
-/* Build the evaluation parameters for variant v (values, square tables). */
-void eval_init(EvalParams *ep, const Variant *v);
-
-/* The static evaluation of pos from the side to move's view. */
-int eval_evaluate(const EvalParams *ep, const Position *pos);
-
-/* The accumulator of pos counted from scratch. */
-void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc);
-/* next = prev changed by the move just made in pos (pos->st->move). */
-void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next);
-/* eval_evaluate() with the accumulator of pos already at hand. */
-int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc);
 
 /* --- transposition table (tt.c) ------------------------------------------- */
 

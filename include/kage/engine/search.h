@@ -74,6 +74,17 @@ void engine_prepare(Engine *e);
  * (for tests, tuning and the UI's evaluation display). */
 int engine_evaluate(Engine *e, const Position *pos);
 
+/* For the tuner: the evaluation's feature counts of pos (White minus Black)
+ * in count[0..max) and the game phase; returns the number of features (-1
+ * when max is too small). */
+int engine_eval_trace(Engine *e, const Position *pos, int *count, int max, int *phase);
+
+/* The name of evaluation feature f of the variant last traced ("pst N c3"). */
+void engine_eval_feature_name(Engine *e, int f, char *buf, size_t size);
+
+/* The middlegame and endgame weights of feature f of the variant last traced. */
+void engine_eval_weight(Engine *e, int f, int *mg, int *eg);
+
 /* Scores at or beyond this magnitude are mates (or rule wins) in plies. */
 #define SEARCH_MATE 32000
 #define SEARCH_MATE_BOUND 31000

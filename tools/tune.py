@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Fit the evaluation's weights to data (the Texel method, with gradients),
+and write them into the engine's source.
+
+The weights live in tools/eval-weights.json, one object per variant:
+  {"shogun": {"attacks": true, "weights": {"material P": [100, 110], ...}}}
+(a feature's name, as `kage evaltrace` prints it, and its middlegame and
+endgame value in centipawns).  `write` turns that file into
+src/engine/eval_tables.c; nobody edits either by hand.
+
+`fit` reads positions traced by `kage evaltrace` (result, search score,
+phase and the non-zero feature counts of each), and minimises the mean
+squared error between sigmoid(K * eval) and a label that blends the game's
+result with sigmoid(K * search score) (--lambda 1: the result only).  Every
+weight of the variant is fitted at once, by Adam on the full batch.  K is
+fitted first to the starting weights, so that the scale stays centipawns.
+
+  kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
+  kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
+  tools/tune.py fit --variant shogun --trace /tmp/shogun.trace
+  tools/tune.py write
+
+Needs numpy (Debian: python3-numpy).
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WEIGHTS = os.path.join(HERE, "eval-weights.json")
+TABLES = os.path.join(HERE, "..", "src", "engine", "eval_tables.c")
+PHASE_MAX = 24
+
+
+def load_trace(path, limit=0):
+    """names, and the arrays rows, cols, vals, result, score, phase."""
+    import numpy as np
+    rows, cols, vals, res, score, phase = [], [], [], [], [], []
+    with open(path) as f:
+        head = f.readline().split(" ", 2)
+        if head[0] != "features":
+            sys.exit(f"{path}: not a kage evaltrace file")
+        names = head[2].rstrip("\n").split("|")
+        n = 0
+        for line in f:
+            w = line.split()
+            if len(w) < 3:
+                continue
+            res.append(float(w[0]))
+            score.append(float(w[1]))
+            phase.append(int(w[2]))
+            for item in w[3:]:
+                c, v = item.split(":")
+                rows.append(n)
+                cols.append(int(c))
+                vals.append(int(v))
+            n += 1
+            if limit and n >= limit:
+                break
+    return (names, np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64),
+            np.array(vals, dtype=np.float64), np.array(res), np.array(score), np.array(phase, dtype=np.float64))
+
+
+def fit(args):
+    import numpy as np
+    data = json.load(open(args.weights))
+    table = data.setdefault(args.variant, {"attacks": True, "weights": {}})
+    weights = table["weights"]
+    names, rows, cols, vals, res, score, phase = None, [], [], [], [], [], []
+    parts = [load_trace(p, args.limit) for p in args.trace]
+    names = parts[0][0]
+    offset = 0
+    for p in parts:
+        if p[0] != names:
+            sys.exit("the trace files list different features")
+        rows.append(p[1] + offset)
+        cols.append(p[2])
+        vals.append(p[3])
+        res.append(p[4])
+        score.append(p[5])
+        phase.append(p[6])
+        offset += len(p[4])
+    rows, cols, vals = np.concatenate(rows), np.concatenate(cols), np.concatenate(vals)
+    res, score, phase = np.concatenate(res), np.concatenate(score), np.concatenate(phase)
+    npos, nf = len(res), len(names)
+    print(f"{npos} positions, {nf} features, {len(vals)} counts", file=sys.stderr)
+    w = np.zeros((nf, 2))
+    for i, name in enumerate(names):
+        if name in weights:
+            w[i] = weights[name]
+    w0 = w.copy()
+    used = np.bincount(cols, minlength=nf) > 0
+    fixed = np.array([any(name.startswith(p) for p in args.fixed) for name in names])
+    free = used & ~fixed
+    pm = phase / PHASE_MAX
+    cm = vals * pm[rows]
+    ce = vals * (1 - pm[rows])
+
+    def evaluate(w):
+        return (np.bincount(rows, weights=cm * w[cols, 0], minlength=npos) +
+                np.bincount(rows, weights=ce * w[cols, 1], minlength=npos))
+
+    def sigmoid(x):
+        return 1 / (1 + np.exp(-x))
+
+    def error(k, e, target):
+        return float(np.mean((sigmoid(k * e) - target) ** 2))
+
+    e0 = evaluate(w)
+    # K for the starting weights, by golden-section search on the result alone
+    lo, hi = 0.0005, 0.02
+    for _ in range(40):
+        a, b = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
+        if error(a, e0, res) < error(b, e0, res):
+            hi = b
+        else:
+            lo = a
+    k = (lo + hi) / 2
+    target = args.lam * res + (1 - args.lam) * sigmoid(k * score)
+    print(f"K {k:.5f}; error before {error(k, e0, target):.6f} (result only {error(k, e0, res):.6f})",
+          file=sys.stderr)
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    b1, b2, lr, eps = 0.9, 0.999, args.rate, 1e-8
+    for it in range(1, args.iterations + 1):
+        e = evaluate(w)
+        s = sigmoid(k * e)
+        d = 2 * (s - target) * s * (1 - s) * k / npos
+        g = np.zeros_like(w)
+        g[:, 0] = np.bincount(cols, weights=cm * d[rows], minlength=nf)
+        g[:, 1] = np.bincount(cols, weights=ce * d[rows], minlength=nf)
+        g += 2e-6 * args.l2 * (w - w0)  # a pull back towards the starting weights
+        g[~free] = 0
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(v / (1 - b2 ** it)) + eps)
+        if it % 100 == 0 or it == args.iterations:
+            print(f"iteration {it}: error {error(k, e, target):.6f}", file=sys.stderr, flush=True)
+    e = evaluate(np.round(w))
+    print(f"error after {error(k, e, target):.6f} (result only {error(k, e, res):.6f})", file=sys.stderr)
+    for i, name in enumerate(names):
+        if free[i] or name in weights:
+            weights[name] = [int(round(w[i, 0])), int(round(w[i, 1]))]
+    weights = {n: weights[n] for n in sorted(weights, key=lambda n: names.index(n) if n in names else 1 << 30)}
+    table["weights"] = weights
+    with open(args.weights, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=False)
+        f.write("\n")
+    print(f"{args.weights}: {args.variant} rewritten; now run: tools/tune.py write", file=sys.stderr)
+
+
+def c_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write(args):
+    data = json.load(open(args.weights))
+    out = ["/* Evaluation weights per variant, written by tools/tune.py from",
+           " * tools/eval-weights.json: do not edit by hand; run the tuner.",
+           " * Each row: a feature's name (eval.c counts it), its middlegame and endgame",
+           " * value in centipawns. */",
+           '#include "eval.h"', "", "#include <string.h>", ""]
+    entries = []
+    for variant in sorted(data):
+        ident = variant.replace("-", "_")
+        out.append(f"static const EvalWeight {ident}_weights[] = {{")
+        for name, (mg, eg) in data[variant]["weights"].items():
+            if mg or eg:
+                out.append(f"    {{{c_string(name)}, {mg}, {eg}}},")
+        out.append("};")
+        out.append("")
+        attacks = "true" if data[variant].get("attacks") else "false"
+        entries.append(f"    {{{c_string(variant)}, {ident}_weights, (int)(sizeof {ident}_weights / "
+                       f"sizeof {ident}_weights[0]), {attacks}}},")
+    out.append("static const EvalVariantTable tables[] = {")
+    out.extend(entries)
+    out.append("};")
+    out.append("")
+    out.append('static const EvalVariantTable empty_table = {"", NULL, 0, false};')
+    out.append("")
+    out.append("const EvalVariantTable *eval_table_find(const char *variant_id)")
+    out.append("{")
+    out.append("    for (int i = 0; i < (int)(sizeof tables / sizeof tables[0]); i++)")
+    out.append("        if (!strcmp(tables[i].variant, variant_id))")
+    out.append("            return &tables[i];")
+    out.append("    return &empty_table;")
+    out.append("}")
+    with open(args.out, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"{args.out} written", file=sys.stderr)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    f = sub.add_parser("fit", help="fit one variant's weights to traced positions")
+    f.add_argument("--variant", required=True)
+    f.add_argument("--trace", action="append", required=True, help="kage evaltrace output (repeatable)")
+    f.add_argument("--weights", default=WEIGHTS)
+    f.add_argument("--lambda", dest="lam", type=float, default=0.5, help="weight of the result in the label")
+    f.add_argument("--iterations", type=int, default=2000)
+    f.add_argument("--rate", type=float, default=1.0, help="Adam step size, centipawns")
+    f.add_argument("--l2", type=float, default=0.0,
+                   help="penalty on the squared distance from the starting weights, per million")
+    f.add_argument("--limit", type=int, default=0, help="positions read from each trace file, 0 = all")
+    f.add_argument("--fixed", action="append", default=[], help="feature name prefixes to keep as they are")
+    f.set_defaults(func=fit)
+    w = sub.add_parser("write", help="write eval_tables.c from the weights file")
+    w.add_argument("--weights", default=WEIGHTS)
+    w.add_argument("--out", default=TABLES)
+    w.set_defaults(func=write)
+    args = ap.parse_args()
+    args.func(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
