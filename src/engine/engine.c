@@ -232,7 +232,11 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         int64_t elapsed = search_now_ms() - s->start_ms;
         if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
             break; /* a shorter mate would have been found by now */
-        if (!lim->infinite && ((nroot == 1 && hard) || (soft && elapsed >= soft * e->sp.soft_percent / 100)))
+        /* a fixed time per move is used up (an unfinished iteration still
+         * improves the move); a clock's target or a time at most is not */
+        bool exact = lim->movetime_ms > 0 && !lim->movetime_max;
+        if (!lim->infinite &&
+            ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * e->sp.soft_percent / 100)))
             break;
     }
     /* an infinite search waits for engine_stop() even when it is done */

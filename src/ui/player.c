@@ -114,6 +114,7 @@ static Move think(Player *p)
     memset(&lim, 0, sizeof lim);
     lim.level = p->level;
     lim.movetime_ms = level_movetime_ms(p->level);
+    lim.movetime_max = true; /* a level's time is what the AI may take, not what it must */
     if (p->hint) {
         lim.level = 10;
         lim.movetime_ms = HINT_MS;

@@ -16,7 +16,8 @@
 typedef struct SearchLimits {
     int depth;          /* plies */
     uint64_t nodes;
-    int movetime_ms;    /* exactly this long per move (minus a safety margin) */
+    int movetime_ms;    /* exactly this long per move (minus a safety margin) ... */
+    bool movetime_max;  /* ... or at most this long: no new iteration after most of it */
     int time_ms[2];     /* clocks, indexed by colour (WHITE = the first player) */
     int inc_ms[2];
     int byoyomi_ms;
