@@ -231,11 +231,11 @@ static SaveGame game_of(const char *variant, const char *fen, const char *uci, P
 {
     *pos = test_position(variant, fen);
     test_play_uci(*pos, uci);
-    SaveGame s = {.def = (*pos)->v->def, .start_fen = fen ? xstrdup(fen) : NULL, .level = 6};
-    s.nmoves = (*pos)->ply;
-    s.moves = xmalloc(((size_t)s.nmoves + 1) * sizeof *s.moves);
-    for (int i = 0; i < s.nmoves; i++)
-        s.moves[i] = (*pos)->hist[i + 1].move;
+    SaveGame s = {.level = 6};
+    record_init(&s.rec, (*pos)->v->def);
+    record_set_start(&s.rec, fen);
+    for (int i = 0; i < (*pos)->ply; i++)
+        record_push(&s.rec, (*pos)->hist[i + 1].move);
     snprintf(s.mode, sizeof s.mode, "hotseat");
     return s;
 }
@@ -262,9 +262,9 @@ static void savegame_format__round_trip__moves_mode_and_clocks(void **state)
                                  "[KageClock \"5+3; white 299000 0 main; black 288000 0 main; turn black; paused\"]\n"));
     SaveGame r;
     assert_true(savegame_parse(text, strlen(text), fake_now, &later, &r, &err));
-    assert_ptr_equal(r.def, s.def);
-    assert_int_equal(r.nmoves, 4);
-    assert_memory_equal(r.moves, s.moves, 4 * sizeof *s.moves);
+    assert_ptr_equal(r.rec.def, s.rec.def);
+    assert_int_equal(r.rec.nmoves, 4);
+    assert_memory_equal(r.rec.moves, s.rec.moves, 4 * sizeof *s.rec.moves);
     assert_string_equal(r.mode, "hotseat");
     assert_int_equal(r.level, 6);
     assert_true(r.flip);
@@ -272,19 +272,19 @@ static void savegame_format__round_trip__moves_mode_and_clocks(void **state)
     assert_int_equal(r.clock.state, CLOCK_PAUSED);
     assert_int_equal(r.clock.turn, BLACK);
     assert_int_equal(clock_side_now(&r.clock, BLACK).left_ms, 288000); /* the clocks as they were */
-    assert_int_equal(r.result.outcome, OUTCOME_NONE);
+    assert_int_equal(r.rec.result.outcome, OUTCOME_NONE);
     savegame_free(&r);
     free(text);
 
     /* a resigned game keeps its result; no clock, no clock tag */
     s.has_clock = false;
-    s.result = (GameResult){OUTCOME_WHITE_WINS, END_RESIGNATION};
+    s.rec.result = (GameResult){OUTCOME_WHITE_WINS, END_RESIGNATION};
     text = savegame_format(&s, pos->v, &err);
     assert_null(strstr(text, "KageClock"));
     assert_true(savegame_parse(text, strlen(text), NULL, NULL, &r, &err));
     assert_false(r.has_clock);
-    assert_int_equal(r.result.outcome, OUTCOME_WHITE_WINS);
-    assert_int_equal(r.result.reason, END_RESIGNATION);
+    assert_int_equal(r.rec.result.outcome, OUTCOME_WHITE_WINS);
+    assert_int_equal(r.rec.result.reason, END_RESIGNATION);
     savegame_free(&r);
     free(text);
     savegame_free(&s);
@@ -305,8 +305,8 @@ static void savegame_load__damaged_file__clear_message(void **state)
     assert_true(config_path(KAGE_DIR_STATE, SAVEGAME_FILE, false, path, sizeof path, &err));
     assert_int_equal(file_mode(path), 0600);
     assert_int_equal(savegame_load(NULL, NULL, NULL, &r, &err), 1);
-    assert_int_equal(r.nmoves, 2);
-    assert_string_equal(r.def->id, "cashew");
+    assert_int_equal(r.rec.nmoves, 2);
+    assert_string_equal(r.rec.def->id, "cashew");
     savegame_free(&r);
 
     size_t len;

@@ -66,9 +66,9 @@ static const char *read_error(const char *text, KageError *err)
 /* The final position of game g (to free with test_release). */
 static Position *final_position(const PgnGame *g)
 {
-    Position *pos = test_position(g->def->id, NULL);
+    Position *pos = test_position(g->rec.def->id, NULL);
     KageError err;
-    if (!pgn_replay(g, pos, g->nmoves, &err))
+    if (!record_replay(&g->rec, pos, g->rec.nmoves, &err))
         fail_msg("replay: %s", err.msg);
     return pos;
 }
@@ -103,11 +103,14 @@ static void pgn_read__replays__files_written_like_pychess_and_xboard(void **stat
             fail_msg("%s: %s", cases[i].file, err.msg);
         assert_true(cases[i].game < games.count);
         PgnGame *g = &games.games[cases[i].game];
-        if (strcmp(g->def->id, cases[i].variant) || g->nmoves != cases[i].nmoves || g->result_tag != cases[i].tag ||
-            g->result.outcome != cases[i].rules || g->result.reason != cases[i].reason)
-            fail_msg("%s game %d: %s, %d moves, tag %s, rules %s (%s)", cases[i].file, cases[i].game, g->def->id,
-                     g->nmoves, game_outcome_text(g->result_tag), game_outcome_text(g->result.outcome),
-                     game_reason_text(g->result.reason));
+        /* the record's result: the rules' verdict, else the [Result] with its [Termination] */
+        GameResult ended = cases[i].rules != OUTCOME_NONE ? (GameResult){cases[i].rules, cases[i].reason}
+                                                          : (GameResult){cases[i].tag, g->termination};
+        if (strcmp(g->rec.def->id, cases[i].variant) || g->rec.nmoves != cases[i].nmoves || g->result_tag != cases[i].tag ||
+            g->rec.result.outcome != ended.outcome || g->rec.result.reason != ended.reason)
+            fail_msg("%s game %d: %s, %d moves, tag %s, rules %s (%s)", cases[i].file, cases[i].game, g->rec.def->id,
+                     g->rec.nmoves, game_outcome_text(g->result_tag), game_outcome_text(g->rec.result.outcome),
+                     game_reason_text(g->rec.result.reason));
         Position *pos = final_position(g);
         GameResult res = game_result(pos);
         assert_int_equal(res.outcome, cases[i].rules);
@@ -120,14 +123,14 @@ static void pgn_read__replays__files_written_like_pychess_and_xboard(void **stat
 /* Does game g contain a move of `kind` (and, for locust moves, `ncap` captures)? */
 static bool has_move(const PgnGame *g, int kind, int ncap)
 {
-    Position *pos = test_position(g->def->id, g->start_fen);
+    Position *pos = test_position(g->rec.def->id, g->rec.start_fen);
     bool found = false;
-    for (int i = 0; i < g->nmoves && !found; i++) {
+    for (int i = 0; i < g->rec.nmoves && !found; i++) {
         int sqs[3];
-        if (move_kind(g->moves[i]) == kind &&
-            (kind != MOVE_LOCUST || cashew_move_captures(pos, g->moves[i], sqs) == ncap))
+        if (move_kind(g->rec.moves[i]) == kind &&
+            (kind != MOVE_LOCUST || cashew_move_captures(pos, g->rec.moves[i], sqs) == ncap))
             found = true;
-        pos_make(pos, g->moves[i]);
+        pos_make(pos, g->rec.moves[i]);
     }
     test_release(pos);
     return found;
@@ -179,7 +182,7 @@ static void pgn_read__comments_kept__variations_and_nags_skipped(void **state)
     assert_int_equal(games.count, 3);
     PgnGame *g = &games.games[0];
     assert_string_equal(g->comments[0], "The Clan starts with its pieces in hand.");
-    for (int i = 1; i <= g->nmoves; i++)
+    for (int i = 1; i <= g->rec.nmoves; i++)
         assert_null(g->comments[i]); /* ';' comments are dropped, variations too */
     assert_int_equal(g->line, 4);
     assert_int_equal(games.games[1].line, 17);
@@ -221,15 +224,15 @@ static void pgn_read__accepts_what_people_type__move_forms(void **state)
     for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
         PgnGames games = read_text(cases[i].text, variant_find("shinobiplus"));
         PgnGame *g = &games.games[0];
-        Position *pos = test_position(g->def->id, g->start_fen);
+        Position *pos = test_position(g->rec.def->id, g->rec.start_fen);
         char got[512] = "";
-        for (int k = 0; k < g->nmoves; k++) {
+        for (int k = 0; k < g->rec.nmoves; k++) {
             char uci[MOVE_TEXT_MAX];
-            move_to_text(pos, g->moves[k], MOVE_FOR_PROTOCOL, uci);
-            if (move_kind(g->moves[k]) == MOVE_PASS)
+            move_to_text(pos, g->rec.moves[k], MOVE_FOR_PROTOCOL, uci);
+            if (move_kind(g->rec.moves[k]) == MOVE_PASS)
                 strcpy(uci, "@@@@");
             snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? " " : "", uci);
-            pos_make(pos, g->moves[k]);
+            pos_make(pos, g->rec.moves[k]);
         }
         if (strcmp(got, cases[i].uci))
             fail_msg("case %d: read \"%s\", expected \"%s\"", i, got, cases[i].uci);
@@ -251,12 +254,12 @@ static void pgn_read__new_game__after_tags_only(void **state)
     for (int i = 0; i < (int)(sizeof texts / sizeof texts[0]); i++) {
         PgnGames games = read_text(texts[i], NULL);
         assert_int_equal(games.count, 2);
-        assert_int_equal(games.games[0].nmoves, 0);
-        assert_string_equal(games.games[0].def->id, "shogun");
+        assert_int_equal(games.games[0].rec.nmoves, 0);
+        assert_string_equal(games.games[0].rec.def->id, "shogun");
         assert_string_equal(pgn_tag(&games.games[0], "Event"), "empty");
         assert_int_equal(games.games[0].result_tag, OUTCOME_NONE);
-        assert_int_equal(games.games[1].nmoves, 2);
-        assert_string_equal(games.games[1].def->id, "shinobiplus");
+        assert_int_equal(games.games[1].rec.nmoves, 2);
+        assert_string_equal(games.games[1].rec.def->id, "shinobiplus");
         assert_string_equal(pgn_tag(&games.games[1], "Event"), "second");
         assert_int_equal(games.games[1].line, i ? 3 : 4);
         pgn_games_free(&games);
@@ -264,7 +267,7 @@ static void pgn_read__new_game__after_tags_only(void **state)
     /* the tags of one game in any order, an [Event] among them, stay one game */
     PgnGames games = read_text("[Variant \"shogun\"]\n[Event \"one\"]\n\n1. e4 *\n", NULL);
     assert_int_equal(games.count, 1);
-    assert_int_equal(games.games[0].nmoves, 1);
+    assert_int_equal(games.games[0].rec.nmoves, 1);
     pgn_games_free(&games);
 }
 
@@ -361,7 +364,8 @@ static void pgn_write__round_trip__every_variant(void **state)
             pos_get_fen(pos, fen, sizeof fen);
             KageError err;
             TimeControl tc = {.kind = CLOCK_BYOYOMI, .base_ms = 600000, .extra_ms = 30000, .periods = 1};
-            char *text = pgn_write(pos->v, NULL, moves, n, &(PgnInfo){.tc = &tc, .white = "A \"quoted\" name"}, &err);
+            char *text = pgn_write(pos->v, &(GameRecord){.def = def, .moves = moves, .nmoves = n},
+                                   &(PgnInfo){.tc = &tc, .white = "A \"quoted\" name"}, &err);
             assert_non_null(text);
             for (const char *line = text; *line;) { /* no line longer than 79 characters in the movetext */
                 const char *eol = strchr(line, '\n');
@@ -371,16 +375,16 @@ static void pgn_write__round_trip__every_variant(void **state)
             }
             PgnGames games = read_text(text, NULL);
             PgnGame *g = &games.games[0];
-            assert_ptr_equal(g->def, def);
-            assert_int_equal(g->nmoves, n);
+            assert_ptr_equal(g->rec.def, def);
+            assert_int_equal(g->rec.nmoves, n);
             for (int i = 0; i < n; i++)
-                assert_int_equal(g->moves[i], moves[i]);
+                assert_int_equal(g->rec.moves[i], moves[i]);
             Position *back = final_position(g);
             pos_get_fen(back, fen2, sizeof fen2);
             assert_string_equal(fen, fen2);
             assert_string_equal(pgn_tag(g, "White"), "A \"quoted\" name");
             assert_int_equal(g->tc.kind, CLOCK_BYOYOMI);
-            assert_int_equal(g->result.outcome, game_result(pos).outcome);
+            assert_int_equal(g->rec.result.outcome, game_result(pos).outcome);
             assert_int_equal(g->result_tag, game_result(pos).outcome);
             test_release(back);
             test_release(pos);
@@ -401,9 +405,9 @@ static void pgn_write__pychess_tags__shinobiplus_game(void **state)
         moves[i] = pos->hist[i + 1].move;
     KageError err;
     TimeControl tc = {.kind = CLOCK_FISCHER, .base_ms = 300000, .extra_ms = 3000};
-    PgnInfo info = {.date = "2024.05.01", .white = "Clan player", .black = "Kage AI level 4", .tc = &tc,
-                    .result = {OUTCOME_BLACK_WINS, END_RESIGNATION}};
-    char *text = pgn_write(pos->v, NULL, moves, n, &info, &err);
+    PgnInfo info = {.date = "2024.05.01", .white = "Clan player", .black = "Kage AI level 4", .tc = &tc};
+    GameRecord rec = {.def = pos->v->def, .moves = moves, .nmoves = n, .result = {OUTCOME_BLACK_WINS, END_RESIGNATION}};
+    char *text = pgn_write(pos->v, &rec, &info, &err);
     const char *expected = "[Event \"Casual game\"]\n"
                            "[Site \"Kage\"]\n"
                            "[Date \"2024.05.01\"]\n"
@@ -424,13 +428,14 @@ static void pgn_write__pychess_tags__shinobiplus_game(void **state)
     Position *p2 = test_position("shogun", "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40");
     Move m;
     assert_true(move_from_text(p2, "P@e5", MOVE_FOR_PEOPLE, &m, &err));
-    text = pgn_write(p2->v, "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40", &m, 1, NULL, &err);
+    text = pgn_write(p2->v, &(GameRecord){.def = p2->v->def, .start_fen = "4k3/2P5/8/8/8/8/8/4K3[p] b - - 0 40", .moves = &m, .nmoves = 1},
+                     NULL, &err);
     assert_non_null(strstr(text, "\n\n40... P@e5 *\n"));
     assert_null(strstr(text, "Termination"));
     free(text);
     /* an illegal move is refused */
     Move bad = move_make(pos->v->sq_of[0], pos->v->sq_of[63], MOVE_NORMAL, 0);
-    assert_null(pgn_write(pos->v, NULL, &bad, 1, NULL, &err));
+    assert_null(pgn_write(pos->v, &(GameRecord){.def = pos->v->def, .moves = &bad, .nmoves = 1}, NULL, &err));
     assert_string_equal(err.msg, "move 1 of the game is not legal");
     test_release(p2);
     test_release(pos);
@@ -490,9 +495,9 @@ static void pgn_read__matches_reference__san_file(void **state)
         PgnGames g = read_text(text, NULL);
         Position *pos = test_position(variant, fen);
         test_play_uci(pos, uci);
-        assert_int_equal(g.games[0].nmoves, pos->ply);
+        assert_int_equal(g.games[0].rec.nmoves, pos->ply);
         for (int i = 0; i < pos->ply; i++)
-            assert_int_equal(g.games[0].moves[i], pos->hist[i + 1].move);
+            assert_int_equal(g.games[0].rec.moves[i], pos->hist[i + 1].move);
         Position *back = final_position(&g.games[0]);
         char got[256];
         pos_get_fen(back, got, sizeof got);
@@ -506,6 +511,58 @@ static void pgn_read__matches_reference__san_file(void **state)
     }
     fclose(f);
     assert_true(games >= 20);
+}
+
+/* The shared record: moves pushed and taken back, a replay that checks the
+ * variant, the start and every move, and a clear that keeps the variant. */
+static void record__push_truncate_replay__checked(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", NULL);
+    KageError err;
+    GameRecord rec;
+    record_init(&rec, pos->v->def);
+    const char *uci[] = {"e2e4", "e7e5", "g1f3"};
+    Position *walk = test_position("shogun", NULL);
+    for (int i = 0; i < 3; i++) {
+        Move m;
+        assert_true(move_from_text(walk, uci[i], MOVE_FOR_PROTOCOL, &m, &err));
+        record_push(&rec, m);
+        pos_make(walk, m);
+    }
+    for (int i = 0; i < 200; i++) /* grows past its first room */
+        record_push(&rec, rec.moves[0]);
+    record_truncate(&rec, 3);
+    assert_int_equal(rec.nmoves, 3);
+    record_truncate(&rec, 7); /* never longer */
+    assert_int_equal(rec.nmoves, 3);
+    assert_true(record_replay(&rec, pos, 99, &err));
+    char a[1024], b[1024];
+    pos_get_fen(pos, a, sizeof a);
+    pos_get_fen(walk, b, sizeof b);
+    assert_string_equal(a, b);
+    assert_true(record_replay(&rec, pos, 1, &err)); /* only the first move */
+    assert_int_equal(pos->ply, 1);
+    /* a move that is not legal there */
+    rec.moves[2] = rec.moves[0];
+    assert_false(record_replay(&rec, pos, 3, &err));
+    assert_string_equal(err.msg, "move 3 of the game is not legal");
+    /* a start of its own, and a position of another variant */
+    record_set_start(&rec, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    assert_int_equal(rec.nmoves, 0);
+    assert_true(record_replay(&rec, pos, 0, &err));
+    pos_get_fen(pos, a, sizeof a);
+    assert_string_equal(a, "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    Position *other = test_position("shinobiplus", NULL);
+    assert_false(record_replay(&rec, other, 0, &err));
+    assert_string_equal(err.msg, "the game is shogun, the position shinobiplus");
+    record_clear(&rec);
+    assert_ptr_equal(rec.def, pos->v->def);
+    assert_null(rec.start_fen);
+    assert_int_equal(rec.nmoves, 0);
+    test_release(other);
+    test_release(walk);
+    test_release(pos);
 }
 
 int test_pgn_run(void)
@@ -522,6 +579,7 @@ int test_pgn_run(void)
         cmocka_unit_test(pgn_write__round_trip__every_variant),
         cmocka_unit_test(pgn_write__pychess_tags__shinobiplus_game),
         cmocka_unit_test(pgn_variant_find__accepts__every_spelling),
+        cmocka_unit_test(record__push_truncate_replay__checked),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }

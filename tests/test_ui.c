@@ -429,14 +429,14 @@ static void game_play__undo_redo__history_follows(void **state)
     game_play(g, text_move(g, "e2e4"));
     game_play(g, text_move(g, "e7e5"));
     game_play(g, text_move(g, "J@c3"));
-    assert_int_equal(g->nhist, 3);
-    assert_string_equal(g->hist[0].san, "e4");
-    assert_string_equal(g->hist[2].san, "J@c3");
+    assert_int_equal(g->rec.nmoves, 3);
+    assert_string_equal(g->san[0], "e4");
+    assert_string_equal(g->san[2], "J@c3");
     assert_true(game_undo(g));
     assert_true(game_undo(g));
-    assert_int_equal(g->nhist, 1);
+    assert_int_equal(g->rec.nmoves, 1);
     assert_true(game_redo(g));
-    assert_string_equal(g->hist[1].san, "e5");
+    assert_string_equal(g->san[1], "e5");
     game_play(g, text_move(g, "d2d4"));
     assert_false(game_redo(g)); /* a new move forgets the redo stack */
     game_resign(g, WHITE);
@@ -444,7 +444,7 @@ static void game_play__undo_redo__history_follows(void **state)
     assert_int_equal(g->legal.count, 0);
     assert_true(game_undo(g)); /* takes back the resignation, not a move */
     assert_false(game_over(g));
-    assert_int_equal(g->nhist, 3);
+    assert_int_equal(g->rec.nmoves, 3);
     game_free(g);
 }
 

@@ -429,15 +429,15 @@ static void ui_draw__long_move_list__latest_moves_shown(void **state)
     }
     ui_draw(&ui);
     Game *g = ui.game;
-    assert_true(g->nhist > 30);
+    assert_true(g->rec.nmoves > 30);
     /* the last line holds the last move, after its number */
-    int n = g->nhist - 1, bottom = ui.lay.panel_y + ui.lay.panel_h - 1; /* bottom: the key hints */
+    int n = g->rec.nmoves - 1, bottom = ui.lay.panel_y + ui.lay.panel_h - 1; /* bottom: the key hints */
     char number[16];
     snprintf(number, sizeof number, "%3d.", n / 2 + 1);
     const char *last = line_from(bottom - 1, ui.lay.panel_x);
     assert_memory_equal(last, number, strlen(number));
-    assert_true(strlen(last) >= strlen(g->hist[n].san));
-    assert_string_equal(last + strlen(last) - strlen(g->hist[n].san), g->hist[n].san);
+    assert_true(strlen(last) >= strlen(g->san[n]));
+    assert_string_equal(last + strlen(last) - strlen(g->san[n]), g->san[n]);
     assert_false(screen_has("  1. ")); /* scrolled away */
     assert_string_equal(line_from(bottom, ui.lay.panel_x), "? help  n new  q quit");
     game_off(&ui);
@@ -504,8 +504,8 @@ static void ui_draw__lion_leg__kept_marked_and_next_squares_dotted(void **state)
     set_cursor(&ui, "g7");
     ui_select_at_cursor(&ui);
     ui_draw(&ui);
-    assert_int_equal(ui.game->nhist, 1);
-    assert_string_equal(ui.game->hist[0].san, "LN e5xf6xg7+");
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_string_equal(ui.game->san[0], "LN e5xf6xg7+");
     assert_false(screen_has("Lion via"));
     game_off(&ui);
 }

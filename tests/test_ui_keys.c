@@ -51,8 +51,8 @@ static void ui_feed_keys__pick_up_and_put_down__pawn_two_squares(void **state)
     keys_on(&ui, "shinobiplus");
     /* the cursor starts on the e-file of the first player's second rank */
     ui_feed_keys(&ui, "<Enter>kk<Enter>");
-    assert_int_equal(ui.game->nhist, 1);
-    assert_string_equal(ui.game->hist[0].san, "e4");
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_string_equal(ui.game->san[0], "e4");
     assert_int_equal(ui.input, INPUT_BOARD);
     keys_off(&ui);
 }
@@ -67,19 +67,19 @@ static void ui_feed_keys__typed_move__edited_then_played(void **state)
     assert_string_equal(ui.status.line, "e5");
     ui_feed_keys(&ui, "<Backspace>4<Enter>");
     assert_int_equal(ui.input, INPUT_BOARD);
-    assert_int_equal(ui.game->nhist, 1);
-    assert_string_equal(ui.game->hist[0].san, "e4");
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_string_equal(ui.game->san[0], "e4");
     /* C-u clears the line, Esc closes the prompt and nothing is played */
     ui_feed_keys(&ui, "mNc6<C-u>");
     assert_string_equal(ui.status.line, "");
     ui_feed_keys(&ui, "Nc6<Escape>");
     assert_int_equal(ui.input, INPUT_BOARD);
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     /* an illegal move is said to be so, and the game waits */
     ui_feed_keys(&ui, ":Ke7<Enter>");
     assert_true(ui.status.msg_error);
     assert_non_null(strstr(ui.status.msg, "Ke7"));
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     keys_off(&ui);
 }
 
@@ -166,7 +166,7 @@ static void ui_feed_keys__terminal_too_small__q_quits_at_once(void **state)
     Ui ui;
     keys_on(&ui, "cashew");
     ui_feed_keys(&ui, ":e4e5<Enter>");
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     resizeterm(6, 30);
     ui_layout(&ui);
     ui_feed_keys(&ui, "q");

@@ -124,7 +124,7 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     fake_ms += 600;
     assert_true(ui_clock_check(&ui));
     assert_true(game_over(ui.game));
-    assert_int_equal(ui.game->result.reason, END_TIME);
+    assert_int_equal(ui.game->rec.result.reason, END_TIME);
     assert_string_equal(ui.status.msg, "Kingdom wins: Clan lost on time");
     assert_int_equal(ui_clock_timeout(&ui), -1);
     ui_off(&ui);
@@ -146,7 +146,7 @@ static void ui_clock_moved__fischer__increment_and_turn(void **state)
     fake_ms += 60000;
     assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 4000);
     play(&ui, "e5"); /* refused while paused */
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     ui_clock_pause(&ui, false);
     fake_ms += 1000;
     assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 5000);
@@ -184,8 +184,8 @@ static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **st
     again.save.autosave_path = path;
     ui_resume_start(&again, true);
     assert_string_equal(again.game->v->def->id, "shinobiplus");
-    assert_int_equal(again.game->nhist, 2);
-    assert_string_equal(again.game->hist[1].san, "e5");
+    assert_int_equal(again.game->rec.nmoves, 2);
+    assert_string_equal(again.game->san[1], "e5");
     assert_int_equal(again.opt.mode, PLAY_HOTSEAT);
     /* the side to move's clock runs again (on the real clock): a few ms */
     assert_in_range(clock_side_now(&again.time.clock, WHITE).left_ms, w.left_ms - 200, w.left_ms);
@@ -213,7 +213,7 @@ static void ui_resume_start__damaged_autosave__message_and_kept_aside(void **sta
     assert_non_null(strstr(ui.status.msg, "The autosave could not be read"));
     assert_non_null(strstr(ui.status.msg, "line 4"));
     assert_non_null(strstr(ui.status.msg, aside));
-    assert_int_equal(ui.game->nhist, 0); /* a fresh game */
+    assert_int_equal(ui.game->rec.nmoves, 0); /* a fresh game */
     struct stat st;
     assert_int_equal(stat(aside, &st), 0);
     ui_off(&ui);
@@ -240,7 +240,7 @@ static void ui_resume_start__unfinished_game__asks_first(void **state)
     assert_int_equal(ui.input, INPUT_CONFIRM);
     assert_non_null(strstr(ui.status.question, "Resume the unfinished game? (y/n)"));
     ui_feed_keys(&ui, "n");
-    assert_int_equal(ui.game->nhist, 0);
+    assert_int_equal(ui.game->rec.nmoves, 0);
     char *text = slurp(path); /* kept until a move replaces it */
     assert_non_null(text);
     free(text);
@@ -260,26 +260,26 @@ static void ui_browse__back_and_forward__position_follows_and_line_kept(void **s
     play(&ui, "e5");
     play(&ui, "d4");
     ui_browse(&ui, -1);
-    assert_int_equal(ui.game->nhist, 2);
+    assert_int_equal(ui.game->rec.nmoves, 2);
     ui_browse(&ui, -2);
-    assert_int_equal(ui.game->nhist, 0);
+    assert_int_equal(ui.game->rec.nmoves, 0);
     int n;
     Move *ms = game_moves(ui.game, true, &n);
     assert_int_equal(n, 3);
     free(ms);
     ui_browse(&ui, 1);
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     /* a move here asks first, then replaces the rest */
     play(&ui, "d5");
     assert_int_equal(ui.input, INPUT_CONFIRM);
     assert_non_null(strstr(ui.status.question, "drop the 2 moves"));
     ui_feed_keys(&ui, "y");
-    assert_int_equal(ui.game->nhist, 2);
+    assert_int_equal(ui.game->rec.nmoves, 2);
     assert_int_equal(ui.game->nredo, 0);
-    assert_string_equal(ui.game->hist[1].san, "d5");
+    assert_string_equal(ui.game->san[1], "d5");
     ui_browse(&ui, -1);
     ui_browse(&ui, 2);
-    assert_int_equal(ui.game->nhist, 2);
+    assert_int_equal(ui.game->rec.nmoves, 2);
     assert_false(ui.browse.on);
     ui_off(&ui);
 }
@@ -293,10 +293,10 @@ static void ui_browse__resigned_game__result_back_at_the_end(void **state)
     game_resign(ui.game, BLACK);
     ui_browse(&ui, -1);
     assert_false(game_over(ui.game));
-    assert_int_equal(ui.game->nhist, 0);
+    assert_int_equal(ui.game->rec.nmoves, 0);
     ui_browse(&ui, 2);
     assert_true(game_over(ui.game));
-    assert_int_equal(ui.game->result.reason, END_RESIGNATION);
+    assert_int_equal(ui.game->rec.result.reason, END_RESIGNATION);
     ui_off(&ui);
 }
 
@@ -323,8 +323,8 @@ static void ui_load_file__saved_game__same_moves(void **state)
     ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
     assert_true(ui_load_file(&ui, path));
     assert_string_equal(ui.game->v->def->id, "shinobiplus");
-    assert_int_equal(ui.game->nhist, 3);
-    assert_string_equal(ui.game->hist[2].san, "C@d4");
+    assert_int_equal(ui.game->rec.nmoves, 3);
+    assert_string_equal(ui.game->san[2], "C@d4");
     assert_int_equal(ui.time.tc.kind, CLOCK_BYOYOMI);
     ui_off(&ui);
     unlink(path);
@@ -347,7 +347,7 @@ static void ui_load_file__bad_file__line_and_reason_game_kept(void **state)
     assert_true(ui.status.msg_error);
     assert_non_null(strstr(ui.status.msg, "line 4"));
     assert_non_null(strstr(ui.status.msg, "the current game is kept"));
-    assert_int_equal(ui.game->nhist, 1);
+    assert_int_equal(ui.game->rec.nmoves, 1);
     ui_off(&ui);
     unlink(path);
     rmdir(dir);
@@ -369,8 +369,8 @@ static void ui_load_file__several_games__pick_screen(void **state)
     assert_int_equal(ui.load.games.count, 2);
     ui_feed_keys(&ui, "j<Enter>");
     assert_int_equal(ui.screen, SCREEN_GAME);
-    assert_int_equal(ui.game->nhist, 2);
-    assert_string_equal(ui.game->hist[1].san, "d5");
+    assert_int_equal(ui.game->rec.nmoves, 2);
+    assert_string_equal(ui.game->san[1], "d5");
     ui_off(&ui);
     unlink(path);
     rmdir(dir);

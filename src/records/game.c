@@ -12,7 +12,7 @@ static void game_refresh(Game *g)
 {
     movegen_legal(g->pos, &g->legal);
     if (!g->result_by_agreement)
-        g->result = game_result(g->pos);
+        g->rec.result = game_result(g->pos);
     if (game_over(g))
         g->legal.count = 0; /* a finished game takes no more moves */
 }
@@ -31,10 +31,11 @@ Game *game_new(const VariantDef *def, const char *fen, KageError *err)
     Game *g = xcalloc(1, sizeof *g);
     g->v = v;
     g->pos = pos;
+    record_init(&g->rec, def);
     if (fen) { /* kept as the position wrote it: the record's [FEN] */
         char buf[1024];
         pos_get_fen(pos, buf, sizeof buf);
-        g->start_fen = xstrdup(buf);
+        record_set_start(&g->rec, buf);
     }
     game_refresh(g);
     return g;
@@ -46,8 +47,8 @@ void game_free(Game *g)
         return;
     pos_free(g->pos);
     variant_free(g->v);
-    free(g->start_fen);
-    free(g->hist);
+    record_clear(&g->rec);
+    free(g->san);
     free(g->redo);
     free(g);
 }
@@ -55,17 +56,16 @@ void game_free(Game *g)
 /* Record and make m; the redo stack is left to the caller. */
 static void game_push(Game *g, Move m)
 {
-    if (g->nhist == g->hist_cap) {
-        g->hist_cap = g->hist_cap ? 2 * g->hist_cap : 64;
-        g->hist = xrealloc(g->hist, (size_t)g->hist_cap * sizeof *g->hist);
+    if (g->rec.nmoves == g->san_cap) {
+        g->san_cap = g->san_cap ? 2 * g->san_cap : 64;
+        g->san = xrealloc(g->san, (size_t)g->san_cap * sizeof *g->san);
     }
-    GameMove *gm = &g->hist[g->nhist++];
-    char buf[MOVE_TEXT_MAX];
-    gm->move = m;
+    char buf[MOVE_TEXT_MAX], *san = g->san[g->rec.nmoves];
     move_to_text(g->pos, m, MOVE_FOR_PEOPLE, buf);
-    size_t n = strlen(buf) < sizeof gm->san ? strlen(buf) : sizeof gm->san - 1;
-    memcpy(gm->san, buf, n);
-    gm->san[n] = 0;
+    size_t n = strlen(buf) < GAME_SAN_MAX ? strlen(buf) : GAME_SAN_MAX - 1;
+    memcpy(san, buf, n);
+    san[n] = 0;
+    record_push(&g->rec, m);
     pos_make(g->pos, m);
     game_refresh(g);
 }
@@ -83,13 +83,14 @@ bool game_undo(Game *g)
         game_refresh(g);
         return true;
     }
-    if (g->nhist == 0)
+    if (g->rec.nmoves == 0)
         return false;
     if (g->nredo == g->redo_cap) {
         g->redo_cap = g->redo_cap ? 2 * g->redo_cap : 64;
         g->redo = xrealloc(g->redo, (size_t)g->redo_cap * sizeof *g->redo);
     }
-    g->redo[g->nredo++] = g->hist[--g->nhist];
+    g->redo[g->nredo++] = g->rec.moves[g->rec.nmoves - 1];
+    record_truncate(&g->rec, g->rec.nmoves - 1);
     pos_unmake(g->pos);
     game_refresh(g);
     return true;
@@ -99,27 +100,27 @@ bool game_redo(Game *g)
 {
     if (g->nredo == 0 || game_over(g))
         return false;
-    game_push(g, g->redo[--g->nredo].move);
+    game_push(g, g->redo[--g->nredo]);
     return true;
 }
 
 void game_resign(Game *g, Color loser)
 {
-    g->result = (GameResult){loser == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS, END_RESIGNATION};
+    g->rec.result = (GameResult){loser == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS, END_RESIGNATION};
     g->result_by_agreement = true;
     g->legal.count = 0;
 }
 
 void game_agree_draw(Game *g)
 {
-    g->result = (GameResult){OUTCOME_DRAW, END_AGREED_DRAW};
+    g->rec.result = (GameResult){OUTCOME_DRAW, END_AGREED_DRAW};
     g->result_by_agreement = true;
     g->legal.count = 0;
 }
 
 void game_lose_on_time(Game *g, Color loser)
 {
-    g->result = (GameResult){loser == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS, END_TIME};
+    g->rec.result = (GameResult){loser == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS, END_TIME};
     g->result_by_agreement = true;
     g->legal.count = 0;
 }
@@ -128,38 +129,39 @@ void game_end_by(Game *g, GameResult r)
 {
     if (r.outcome == OUTCOME_NONE || game_over(g))
         return;
-    g->result = r;
+    g->rec.result = r;
     g->result_by_agreement = true;
     g->legal.count = 0;
 }
 
-Game *game_from_moves(const VariantDef *def, const char *fen, const Move *moves, int n, KageError *err)
+Game *game_from_record(const GameRecord *rec, KageError *err)
 {
-    Game *g = game_new(def, fen, err);
+    Game *g = game_new(rec->def, rec->start_fen, err);
     if (!g)
         return NULL;
-    for (int i = 0; i < n; i++) {
-        if (game_over(g) || !movegen_is_legal(g->pos, moves[i])) {
+    for (int i = 0; i < rec->nmoves; i++) {
+        if (game_over(g) || !movegen_is_legal(g->pos, rec->moves[i])) {
             kage_error(err, -1, "move %d is not legal there", i + 1);
             game_free(g);
             return NULL;
         }
-        game_play(g, moves[i]);
+        game_play(g, rec->moves[i]);
     }
+    game_end_by(g, rec->result);
     return g;
 }
 
 Move *game_moves(const Game *g, bool rest, int *n)
 {
-    int total = g->nhist + (rest ? g->nredo : 0);
+    int total = g->rec.nmoves + (rest ? g->nredo : 0);
     *n = total;
     if (!total)
         return NULL;
     Move *ms = xmalloc((size_t)total * sizeof *ms);
-    for (int i = 0; i < g->nhist; i++)
-        ms[i] = g->hist[i].move;
-    for (int i = g->nhist; i < total; i++) /* the redo stack has the next move last */
-        ms[i] = g->redo[g->nredo - 1 - (i - g->nhist)].move;
+    for (int i = 0; i < g->rec.nmoves; i++)
+        ms[i] = g->rec.moves[i];
+    for (int i = g->rec.nmoves; i < total; i++) /* the redo stack has the next move last */
+        ms[i] = g->redo[g->nredo - 1 - (i - g->rec.nmoves)];
     return ms;
 }
 
@@ -179,7 +181,7 @@ const char *game_side_name(const Game *g, Color c)
 
 void game_status_text(const Game *g, char *buf, size_t size)
 {
-    const GameResult *r = &g->result;
+    const GameResult *r = &g->rec.result;
     if (r->outcome == OUTCOME_NONE) {
         snprintf(buf, size, "%s to move", game_side_name(g, g->pos->side));
         return;

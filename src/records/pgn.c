@@ -21,7 +21,7 @@
 
 typedef struct Builder {
     PgnGame g;
-    int tags_cap, moves_cap;
+    int tags_cap, comments_cap;
     size_t *tag_at;      /* where each tag's value starts, for messages */
     size_t start_at;     /* where the game starts */
     Position *pos;       /* set when the movetext starts */
@@ -85,11 +85,10 @@ void pgn_game_clear(PgnGame *g)
     }
     free(g->tags);
     if (g->comments)
-        for (int i = 0; i <= g->nmoves; i++)
+        for (int i = 0; i <= g->rec.nmoves; i++)
             free(g->comments[i]);
     free(g->comments);
-    free(g->moves);
-    free(g->start_fen);
+    record_clear(&g->rec);
     memset(g, 0, sizeof *g);
 }
 
@@ -140,8 +139,7 @@ static void begin_game(Reader *r, size_t at)
     r->b.started = true;
     r->b.start_at = at;
     r->b.g.line = line_of(r, at, NULL);
-    r->b.moves_cap = 16;
-    r->b.g.moves = xmalloc(16 * sizeof *r->b.g.moves);
+    r->b.comments_cap = 16;
     r->b.g.comments = xcalloc(17, sizeof *r->b.g.comments);
 }
 
@@ -188,8 +186,8 @@ static bool start_movetext(Reader *r)
     }
     char buf[1024];
     pos_get_fen(pos, buf, sizeof buf);
-    b->g.def = def;
-    b->g.start_fen = xstrdup(buf);
+    b->g.rec.def = def;
+    b->g.rec.start_fen = xstrdup(buf);
     b->pos = pos;
     b->root_side = pos->side;
     return true;
@@ -216,7 +214,7 @@ static void add_comment(Builder *b, const char *text, size_t n)
         n--;
     if (!n)
         return;
-    char **slot = &b->g.comments[b->g.nmoves];
+    char **slot = &b->g.comments[b->g.rec.nmoves];
     size_t old = *slot ? strlen(*slot) : 0;
     *slot = xrealloc(*slot, old + n + 2);
     char *p = *slot + old;
@@ -254,19 +252,18 @@ static bool play_move(Reader *r, size_t at, const char *text)
     Builder *b = &r->b;
     if (!start_movetext(r))
         return false;
-    if (b->g.nmoves >= MAX_PLIES)
+    if (b->g.rec.nmoves >= MAX_PLIES)
         return fail(r, at, "the game is too long (more than %d moves)", MAX_PLIES);
     Move m;
     KageError merr;
     if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr))
         return move_error(r, at, text, merr.msg);
-    if (b->g.nmoves + 1 >= b->moves_cap) {
-        b->moves_cap *= 2;
-        b->g.moves = xrealloc(b->g.moves, (size_t)b->moves_cap * sizeof *b->g.moves);
-        b->g.comments = xrealloc(b->g.comments, (size_t)(b->moves_cap + 1) * sizeof *b->g.comments);
+    if (b->g.rec.nmoves + 1 >= b->comments_cap) {
+        b->comments_cap *= 2;
+        b->g.comments = xrealloc(b->g.comments, (size_t)(b->comments_cap + 1) * sizeof *b->g.comments);
     }
-    b->g.moves[b->g.nmoves++] = m;
-    b->g.comments[b->g.nmoves] = NULL;
+    record_push(&b->g.rec, m);
+    b->g.comments[b->g.rec.nmoves] = NULL;
     b->content = true;
     pos_make(b->pos, m);
     return true;
@@ -301,9 +298,11 @@ static bool finish_game(Reader *r)
     PgnGame *g = &b->g;
     const char *result = builder_tag(b, "Result", NULL);
     g->result_tag = result && is_result(result) ? outcome_of(result) : b->movetext_result;
-    g->result = game_result(b->pos);
     const char *term = builder_tag(b, "Termination", NULL);
     g->termination = term ? pgn_termination_reason(term) : END_NONE;
+    g->rec.result = game_result(b->pos);
+    if (g->rec.result.outcome == OUTCOME_NONE && g->result_tag != OUTCOME_NONE)
+        g->rec.result = (GameResult){g->result_tag, g->termination}; /* resigned, agreed, on time */
     const char *tc = builder_tag(b, "TimeControl", NULL), *byo = builder_tag(b, "Byoyomi", NULL);
     int periods = byo ? atoi(byo) : 0;
     if (!tc || !clock_tc_from_pgn(tc, periods, &g->tc))
@@ -595,21 +594,5 @@ bool pgn_read(const char *text, size_t len, const VariantDef *fallback, PgnGames
         return false;
     }
     *out = r.games;
-    return true;
-}
-
-bool pgn_replay(const PgnGame *g, Position *pos, int ply, KageError *err)
-{
-    if (pos->v->def != g->def) {
-        return kage_error(err, -1, "the game is %s, the position %s", g->def->id, pos->v->def->id);
-    }
-    if (!pos_set_fen(pos, g->start_fen, err))
-        return false;
-    for (int i = 0; i < ply && i < g->nmoves; i++) {
-        if (!movegen_is_legal(pos, g->moves[i])) {
-            return kage_error(err, -1, "move %d of the game is not legal", i + 1);
-        }
-        pos_make(pos, g->moves[i]);
-    }
     return true;
 }

@@ -141,9 +141,9 @@ static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, in
     return true;
 }
 
-char *pgn_write(const Variant *v, const char *start_fen, const Move *moves, int nmoves, const PgnInfo *info,
-                KageError *err)
+char *pgn_write(const Variant *v, const GameRecord *rec, const PgnInfo *info, KageError *err)
 {
+    const char *start_fen = rec->start_fen;
     static const PgnInfo none;
     Out o = {.p = xmalloc(1024), .cap = 1024};
     o.p[0] = 0;
@@ -161,12 +161,12 @@ char *pgn_write(const Variant *v, const char *start_fen, const Move *moves, int 
     Out moves_out = {.p = xmalloc(1024), .cap = 1024};
     moves_out.p[0] = 0;
     int bad = 0;
-    if (!write_moves(&moves_out, pos, moves, nmoves, &bad)) {
+    if (!write_moves(&moves_out, pos, rec->moves, rec->nmoves, &bad)) {
         pos_free(pos);
         free(moves_out.p);
         return write_error(&o, err, "move %d of the game is not legal", bad + 1);
     }
-    GameResult res = info->result;
+    GameResult res = rec->result;
     if (res.outcome == OUTCOME_NONE)
         res = game_result(pos);
     pos_free(pos);

@@ -17,11 +17,11 @@
 char *savegame_format(const SaveGame *s, const Variant *v, KageError *err)
 {
     Variant *own = NULL;
-    if (!v && !(v = own = variant_new(s->def, err)))
+    if (!v && !(v = own = variant_new(s->rec.def, err)))
         return NULL;
     char level[16], moves[16], clock[256], date[16];
     snprintf(level, sizeof level, "%d", s->level);
-    snprintf(moves, sizeof moves, "%d", s->nmoves);
+    snprintf(moves, sizeof moves, "%d", s->rec.nmoves);
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -44,11 +44,10 @@ char *savegame_format(const SaveGame *s, const Variant *v, KageError *err)
         .event = "Kage game in progress",
         .date = date,
         .tc = s->has_clock ? &s->clock.tc : NULL,
-        .result = s->result,
         .extra = extra,
         .nextra = nextra,
     };
-    char *text = pgn_write(v, s->start_fen, s->moves, s->nmoves, &info, err);
+    char *text = pgn_write(v, &s->rec, &info, err);
     if (own)
         variant_free(own);
     return text;
@@ -61,7 +60,7 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
     if (!pgn_read(text, len, NULL, &games, &perr))
         return kage_error(err, -1, "the autosave is damaged: %s", perr.msg);
     PgnGame *g = &games.games[0];
-    SaveGame s = {.def = g->def, .level = 4};
+    SaveGame s = {.level = 4};
     const char *mode = pgn_tag(g, "KageMode"), *level = pgn_tag(g, "KageLevel"), *flip = pgn_tag(g, "KageFlip");
     const char *nmoves = pgn_tag(g, "KageMoves"), *clock = pgn_tag(g, "KageClock");
     char *end;
@@ -70,9 +69,9 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
         kage_error(err, -1, "the autosave is damaged: it holds %d games", games.count);
         goto done;
     }
-    if (!nmoves || strtol(nmoves, &end, 10) != g->nmoves || *end) {
+    if (!nmoves || strtol(nmoves, &end, 10) != g->rec.nmoves || *end) {
         kage_error(err, -1, "the autosave is damaged: it should hold %s moves but holds %d", nmoves ? nmoves : "?",
-                   g->nmoves);
+                   g->rec.nmoves);
         goto done;
     }
     if (!mode || strlen(mode) >= sizeof s.mode) {
@@ -97,13 +96,8 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
         }
         s.has_clock = true;
     }
-    if (g->result_tag != OUTCOME_NONE && g->result.outcome == OUTCOME_NONE)
-        s.result = (GameResult){g->result_tag, g->termination};
-    s.start_fen = g->start_fen;
-    s.moves = g->moves;
-    s.nmoves = g->nmoves;
-    g->start_fen = NULL; /* now owned by s */
-    g->moves = NULL;
+    s.rec = g->rec; /* now owned by s */
+    record_init(&g->rec, s.rec.def);
     *out = s;
     ok = true;
 done:
@@ -113,11 +107,7 @@ done:
 
 void savegame_free(SaveGame *s)
 {
-    free(s->start_fen);
-    free(s->moves);
-    s->start_fen = NULL;
-    s->moves = NULL;
-    s->nmoves = 0;
+    record_clear(&s->rec);
 }
 
 static bool default_path(const char *path, bool create, char *buf, size_t size, KageError *err)

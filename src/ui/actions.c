@@ -84,7 +84,7 @@ static void act_undo(Ui *ui)
     ui->ai.holding = false;
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
-    if (vs_ai && ui_ai_plays(ui, g->pos->side) && g->nhist == 0)
+    if (vs_ai && ui_ai_plays(ui, g->pos->side) && g->rec.nmoves == 0)
         ui_message(ui, false, "Back at the start; the AI moves first");
     else
         ui_message(ui, false, "Taken back (r redoes)");

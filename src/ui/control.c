@@ -59,7 +59,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     ui_clock_new(ui, tc);
 }
 
-bool ui_game_in_progress(const Ui *ui) { return !game_over(ui->game) && ui->game->nhist > 0; }
+bool ui_game_in_progress(const Ui *ui) { return !game_over(ui->game) && ui->game->rec.nmoves > 0; }
 
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc)
 {
@@ -79,11 +79,10 @@ bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, in
     return true;
 }
 
-bool ui_game_from_record(Ui *ui, const VariantDef *def, const char *fen, const Move *moves, int n,
-                         PlayMode mode, int level, const TimeControl *tc)
+bool ui_game_from_record(Ui *ui, const GameRecord *rec, PlayMode mode, int level, const TimeControl *tc)
 {
     KageError err;
-    Game *g = game_from_moves(def, fen, moves, n, &err);
+    Game *g = game_from_record(rec, &err);
     if (!g) {
         ui_message(ui, true, "%s", err.msg);
         return false;

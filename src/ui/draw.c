@@ -52,8 +52,8 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     int sq = ui_square(ui, file, rank), col, row;
     ui_board_to_view(ui, file, rank, &col, &row);
     Style st = th[(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
-    if (g->nhist) {
-        Move last = g->hist[g->nhist - 1].move;
+    if (g->rec.nmoves) {
+        Move last = g->rec.moves[g->rec.nmoves - 1];
         if ((move_kind(last) != MOVE_DROP && move_from(last) == sq) || move_to(last) == sq)
             style_over(&st, &th[STYLE_LAST_MOVE]);
     }
@@ -186,11 +186,6 @@ static void player_label(Ui *ui, Color c, char *buf, size_t size)
 /* The move list between lines y0 and y1, the latest moves when it is long.
  * A position from a FEN may start with the second player to move and at any
  * move number: the numbers follow it ("12... Kh7"). */
-static const char *ply_san(const Game *g, int i)
-{
-    return i < g->nhist ? g->hist[i].san : g->redo[g->nredo - 1 - (i - g->nhist)].san;
-}
-
 static void draw_moves(Ui *ui, int y0, int y1)
 {
     const Layout *l = &ui->lay;
@@ -199,22 +194,22 @@ static void draw_moves(Ui *ui, int y0, int y1)
     int colw = 6;
     /* the moves browsed back over (or taken back) follow, dimmed: the
      * line stays in view and the current move is marked */
-    int total = g->nhist + (ui->browse.on ? g->nredo : 0);
+    int total = g->rec.nmoves + (ui->browse.on ? g->nredo : 0);
     for (int i = 0; i < total; i++) {
-        int n = (int)strlen(ply_san(g, i)) + 1;
+        int n = (int)strlen(g->san[i]) + 1;
         colw = n > colw ? n : colw;
     }
     /* a move number, then one ply per column; one ply per line if narrow */
     bool two = 5 + 2 * colw <= w;
     int per = two ? 2 : 1;
-    Color root_side = g->nhist % 2 ? !g->pos->side : g->pos->side;
+    Color root_side = g->rec.nmoves % 2 ? !g->pos->side : g->pos->side;
     int off = root_side == BLACK ? 1 : 0;
     int lead = per == 2 ? off : 0; /* "..." in the first column before the first move */
     int first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1; /* of the root position */
     int nlines = (total + lead + per - 1) / per, rows = y1 - y0;
     if (rows <= 0 || total == 0)
         return;
-    int cur_line = (g->nhist > 0 ? g->nhist - 1 + lead : 0) / per;
+    int cur_line = (g->rec.nmoves > 0 ? g->rec.nmoves - 1 + lead : 0) / per;
     int first = nlines > rows ? nlines - rows : 0;
     if (cur_line < first) /* browsing far back: the current move in the middle */
         first = cur_line - rows / 2 > 0 ? cur_line - rows / 2 : 0;
@@ -233,11 +228,11 @@ static void draw_moves(Ui *ui, int y0, int y1)
             if (k == 0)
                 ui_put(y, x, w, d, num);
             int nx = x + (per == 2 ? 5 + k * colw : (int)strlen(num) + 1);
-            attr_t ma = ply == g->nhist - 1 ? a | A_BOLD | (total > g->nhist ? A_REVERSE : 0) : ply >= g->nhist ? d : a;
+            attr_t ma = ply == g->rec.nmoves - 1 ? a | A_BOLD | (total > g->rec.nmoves ? A_REVERSE : 0) : ply >= g->rec.nmoves ? d : a;
             if (ply < 0)
                 ui_put(y, nx, x + w - nx, d, "...");
             else
-                ui_put(y, nx, x + w - nx, ma, ply_san(g, ply));
+                ui_put(y, nx, x + w - nx, ma, g->san[ply]);
         }
     }
 }

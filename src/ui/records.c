@@ -75,12 +75,16 @@ char *ui_game_pgn(Ui *ui)
         .black = player_name_of(ui, BLACK, black, sizeof black),
         .tc = clock_enabled(&ui->time.clock) ? &ui->time.tc : NULL,
     };
-    if (g->result_by_agreement) /* what the position alone does not say */
-        info.result = g->result;
+    GameRecord rec = g->rec; /* borrowed, with the line shown */
+    rec.moves = ms;
+    rec.nmoves = n;
+    rec.result = (GameResult){OUTCOME_NONE, END_NONE}; /* the rules' verdict on the line's end ... */
+    if (g->result_by_agreement) /* ... unless the position alone does not say it */
+        rec.result = g->rec.result;
     else if (ui->browse.on && ui->browse.end.outcome != OUTCOME_NONE)
-        info.result = ui->browse.end;
+        rec.result = ui->browse.end;
     KageError err;
-    char *text = pgn_write(g->v, g->start_fen, ms, n, &info, &err);
+    char *text = pgn_write(g->v, &rec, &info, &err);
     free(ms);
     if (!text)
         ui_message(ui, true, "The game cannot be written as PGN: %s", err.msg);
@@ -138,20 +142,17 @@ static void load_pick(Ui *ui, int k)
 {
     PgnGame *pg = &ui->load.games.games[k];
     TimeControl tc = pg->tc;
-    if (ui_game_from_record(ui, pg->def, pg->start_fen, pg->moves, pg->nmoves, ui->opt.mode, ui->opt.level, &tc)) {
-        GameResult r = {pg->result_tag, pg->termination};
-        if (pg->result.outcome == OUTCOME_NONE && pg->result_tag != OUTCOME_NONE) {
-            game_end_by(ui->game, r); /* a resignation, a loss on time ... */
+    if (ui_game_from_record(ui, &pg->rec, ui->opt.mode, ui->opt.level, &tc)) {
+        if (ui->game->result_by_agreement) /* a resignation, a loss on time ... */
             ui_clock_turn(ui);
-        }
         char st[160];
         game_status_text(ui->game, st, sizeof st);
         if (ui->load.games.count > 1)
             ui_message(ui, false, "Loaded game %d of %d of %s: %d move%s, %s (PageUp and Home browse)", k + 1,
-                       ui->load.games.count, ui->load.file, pg->nmoves, pg->nmoves == 1 ? "" : "s", st);
+                       ui->load.games.count, ui->load.file, pg->rec.nmoves, pg->rec.nmoves == 1 ? "" : "s", st);
         else
             ui_message(ui, false, "Loaded %s: %s, %d move%s, %s (PageUp and Home browse)", ui->load.file,
-                       pg->def->name, pg->nmoves, pg->nmoves == 1 ? "" : "s", st);
+                       pg->rec.def->name, pg->rec.nmoves, pg->rec.nmoves == 1 ? "" : "s", st);
         ui_autosave(ui);
     }
     pgn_games_free(&ui->load.games);
@@ -290,7 +291,7 @@ void ui_draw_pick(Ui *ui)
         const PgnGame *g = &ui->load.games.games[i];
         const char *w = pgn_tag(g, "White"), *b = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
         snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %d moves  (line %d) ", i + 1, w ? w : "?", b ? b : "?",
-                 g->def->name, res ? res : "*", g->nmoves, g->line);
+                 g->rec.def->name, res ? res : "*", g->rec.nmoves, g->line);
         attr_t a = ui_style(ui, i == ui->load.sel ? STYLE_TITLE : STYLE_TEXT) | (i == ui->load.sel ? A_REVERSE : 0);
         ui_put(3 + i - ui->load.top, 1, COLS - 1, a, buf);
     }
@@ -403,7 +404,7 @@ static void resume_apply(Ui *ui)
     TimeControl none = {.kind = CLOCK_NONE};
     ui->save.have_resume = false;
     ui->opt.auto_flip = s->flip;
-    if (ui_game_from_record(ui, s->def, s->start_fen, s->moves, s->nmoves, mode, s->level,
+    if (ui_game_from_record(ui, &s->rec, mode, s->level,
                             s->has_clock ? &s->clock.tc : &none)) {
         ui->save.autosave_ours = true;
         if (s->has_clock) { /* the times as they were, on this session's clock */
@@ -411,7 +412,7 @@ static void resume_apply(Ui *ui)
             ui->time.clock.turn = ui->game->pos->side;
             ui_clock_turn(ui);
         }
-        ui_message(ui, false, "Resumed the unfinished game of %s: %d move%s, %s to move", s->def->name, s->nmoves, s->nmoves == 1 ? "" : "s",
+        ui_message(ui, false, "Resumed the unfinished game of %s: %d move%s, %s to move", s->rec.def->name, s->rec.nmoves, s->rec.nmoves == 1 ? "" : "s",
                    game_side_name(ui->game, ui->game->pos->side));
     }
     savegame_free(s);
@@ -461,13 +462,13 @@ void ui_resume_start(Ui *ui, bool now)
             ui_message(ui, false, "There is no unfinished game to resume: a new game");
         return;
     }
-    Game *g = game_from_moves(s.def, s.start_fen, s.moves, s.nmoves, &err);
+    Game *g = game_from_record(&s.rec, &err);
     if (!g) {
         savegame_free(&s);
         resume_damaged(ui, err.msg);
         return;
     }
-    bool over = game_over(g) || s.result.outcome != OUTCOME_NONE;
+    bool over = game_over(g);
     game_free(g);
     if (over) { /* nothing to resume */
         savegame_free(&s);
@@ -489,8 +490,8 @@ void ui_resume_start(Ui *ui, bool now)
         clock_format(&s.clock, BLACK, b, sizeof b);
         snprintf(clocks, sizeof clocks, ", clocks %s / %s", a, b);
     }
-    snprintf(q, sizeof q, "Resume the unfinished game? (y/n)  %s, %s, %d move%s%s", s.def->name, s.mode, s.nmoves,
-             s.nmoves == 1 ? "" : "s", clocks);
+    snprintf(q, sizeof q, "Resume the unfinished game? (y/n)  %s, %s, %d move%s%s", s.rec.def->name, s.mode, s.rec.nmoves,
+             s.rec.nmoves == 1 ? "" : "s", clocks);
     ui_confirm(ui, q, resume_apply);
     ui->status.on_no = resume_decline;
 }
@@ -500,7 +501,7 @@ void ui_resume_start(Ui *ui, bool now)
 void ui_browse(Ui *ui, int dir)
 {
     Game *g = ui->game;
-    if ((dir < 0 && !g->nhist && !g->result_by_agreement) || (dir > 0 && !g->nredo)) {
+    if ((dir < 0 && !g->rec.nmoves && !g->result_by_agreement) || (dir > 0 && !g->nredo)) {
         ui_message(ui, false, dir < 0 ? "The start of the game" : "The last move: play on from here");
         return;
     }
@@ -510,7 +511,7 @@ void ui_browse(Ui *ui, int dir)
     ui_deselect(ui);
     if (!ui->browse.on) {
         ui->browse.on = true;
-        ui->browse.end = g->result_by_agreement ? g->result : (GameResult){OUTCOME_NONE, END_NONE};
+        ui->browse.end = g->result_by_agreement ? g->rec.result : (GameResult){OUTCOME_NONE, END_NONE};
     }
     if (g->result_by_agreement) /* lifted while browsing, back at the end */
         game_undo(g);
@@ -524,10 +525,10 @@ void ui_browse(Ui *ui, int dir)
     }
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
-    int total = g->nhist + g->nredo;
+    int total = g->rec.nmoves + g->nredo;
     if (g->nredo)
         ui_message(ui, false, "Move %d of %d (PageUp/PageDown, Home/End; a move here starts a new line)",
-                   g->nhist, total);
+                   g->rec.nmoves, total);
     else
         ui_message(ui, false, "The last move: play on from here");
 }

@@ -138,10 +138,7 @@ void ui_autosave(Ui *ui)
         return;
     }
     SaveGame s = {
-        .def = g->v->def,
-        .start_fen = g->start_fen,
-        .moves = ms,
-        .nmoves = n,
+        .rec = {.def = g->v->def, .start_fen = g->rec.start_fen, .moves = ms, .nmoves = n}, /* borrowed */
         .level = ui->opt.level,
         .flip = ui->opt.auto_flip,
     };

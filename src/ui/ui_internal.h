@@ -294,8 +294,7 @@ bool ui_game_in_progress(const Ui *ui);
 /* Start a new game from the options; false with a message if it cannot. */
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc);
 /* Rebuild the game from a record; false with a message if it cannot be played. */
-bool ui_game_from_record(Ui *ui, const VariantDef *def, const char *fen, const Move *moves, int n,
-                         PlayMode mode, int level, const TimeControl *tc);
+bool ui_game_from_record(Ui *ui, const GameRecord *rec, PlayMode mode, int level, const TimeControl *tc);
 /* Person picks up or puts down at the cursor.  A Lion or Wolf puts down
  * leg by leg: a square it captures on the way is remembered, the squares
  * where it can go on are marked, the same square again stops there. */

@@ -29,17 +29,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     for (int i = 0; i < games.count; i++) {
         PgnGame *g = &games.games[i];
-        Variant *v = variant_new(g->def, &err);
+        Variant *v = variant_new(g->rec.def, &err);
         Position *pos = pos_new(v);
-        if (!pgn_replay(g, pos, g->nmoves, &err))
+        if (!record_replay(&g->rec, pos, g->rec.nmoves, &err))
             abort();
-        char *out = pgn_write(v, g->start_fen, g->moves, g->nmoves, &(PgnInfo){.tc = &g->tc}, &err);
+        char *out = pgn_write(v, &g->rec, &(PgnInfo){.tc = &g->tc}, &err);
         if (!out)
             abort();
         PgnGames again;
         if (!pgn_read(out, strlen(out), NULL, &again, &err) || again.count != 1 ||
-            again.games[0].nmoves != g->nmoves ||
-            memcmp(again.games[0].moves, g->moves, (size_t)g->nmoves * sizeof *g->moves))
+            again.games[0].rec.nmoves != g->rec.nmoves ||
+            memcmp(again.games[0].rec.moves, g->rec.moves, (size_t)g->rec.nmoves * sizeof *g->rec.moves))
             abort();
         pgn_games_free(&again);
         free(out);

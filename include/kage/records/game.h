@@ -5,27 +5,23 @@
 #ifndef KAGE_RECORDS_GAME_H
 #define KAGE_RECORDS_GAME_H
 
+#include "kage/records/record.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/notation.h"
 #include "kage/rules/position.h"
 
 #define GAME_SAN_MAX 32
 
-typedef struct GameMove {
-    Move move;
-    char san[GAME_SAN_MAX];
-} GameMove;
-
 typedef struct Game {
     Variant *v;
-    char *start_fen; /* the FEN the game started from; NULL: the variant's start */
-    Position *pos;
-    GameMove *hist; /* moves played since the start position */
-    int nhist, hist_cap;
-    GameMove *redo; /* moves taken back (browsed back over), the next one last */
+    GameRecord rec;           /* the start, the moves played since it, the result */
+    char (*san)[GAME_SAN_MAX]; /* the line's moves as people read them: rec.moves, then the
+                                * redo stack from its end (san[nmoves] is the next move) */
+    int san_cap;
+    Position *pos;            /* rec's start with rec's moves played */
+    Move *redo;               /* moves taken back (browsed back over), the next one last */
     int nredo, redo_cap;
-    GameResult result;
-    bool result_by_agreement; /* resignation or agreed draw, not the position */
+    bool result_by_agreement; /* rec.result is a resignation, an agreed draw or time, not the position's */
     MoveList legal;           /* legal moves in pos, kept current */
 } Game;
 
@@ -49,16 +45,17 @@ void game_lose_on_time(Game *g, Color loser);
  * draw, loss on time: from a record); OUTCOME_NONE does nothing. */
 void game_end_by(Game *g, GameResult r);
 
-/* A game of def from fen (NULL: the start) with moves played (each must be
- * legal); NULL and a message if not. */
-Game *game_from_moves(const VariantDef *def, const char *fen, const Move *moves, int n, KageError *err);
+/* A game replayed from rec (each move must be legal) and ended as rec says
+ * when its position does not (resignation, agreed draw, time); NULL and a
+ * message if not. */
+Game *game_from_record(const GameRecord *rec, KageError *err);
 /* The moves played, and with `rest` also those browsed back over (the whole
  * line); a new array of *n moves to free (NULL when there are none). */
 Move *game_moves(const Game *g, bool rest, int *n);
 /* The FEN of the position now (a string to free). */
 char *game_fen(const Game *g);
 
-static inline bool game_over(const Game *g) { return g->result.outcome != OUTCOME_NONE; }
+static inline bool game_over(const Game *g) { return g->rec.result.outcome != OUTCOME_NONE; }
 
 /* The display name of a side: "Clan", "Kingdom", "White", "Sente" ... */
 const char *game_side_name(const Game *g, Color c);

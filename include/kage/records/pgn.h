@@ -49,6 +49,7 @@
 #define KAGE_PGN_H
 
 #include "kage/records/clock.h"
+#include "kage/records/record.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/position.h"
 
@@ -57,16 +58,14 @@ typedef struct PgnTag {
 } PgnTag;
 
 typedef struct PgnGame {
-    const VariantDef *def;
-    char *start_fen;     /* the start position, as pos_get_fen writes it */
-    Move *moves;         /* legal in order from the start */
-    int nmoves;
-    char **comments;     /* nmoves + 1 entries: [k] follows move k ([0]: before the first); NULL if none */
+    GameRecord rec;      /* the start position (always set), the moves, and how the game
+                          * ended: the rules' verdict on the final position, else the
+                          * [Result] (or the movetext's) with the [Termination] */
+    char **comments;     /* rec.nmoves + 1 entries: [k] follows move k ([0]: before the first); NULL if none */
     PgnTag *tags;        /* every tag pair, in file order */
     int ntags;
     GameOutcome result_tag; /* [Result], else the movetext's result */
     EndReason termination;  /* [Termination] when it names a reason we know, else END_NONE */
-    GameResult result;      /* what the rules say about the final position */
     TimeControl tc;         /* from [TimeControl] and [Byoyomi]; CLOCK_NONE if absent */
     int line;               /* the line where the game starts */
 } PgnGame;
@@ -80,7 +79,6 @@ typedef struct PgnGames {
 typedef struct PgnInfo {
     const char *event, *site, *date, *round, *white, *black;
     const TimeControl *tc; /* NULL: no clock */
-    GameResult result;     /* OUTCOME_NONE: the rules' verdict on the final position */
     const PgnTag *extra;   /* tags written after the others */
     int nextra;
 } PgnInfo;
@@ -98,14 +96,10 @@ void pgn_game_clear(PgnGame *g);
 /* The value of tag `name` (case-sensitive, the last one wins), or NULL. */
 const char *pgn_tag(const PgnGame *g, const char *name);
 
-/* Set pos (of g's variant) to g's start and play its first `ply` moves. */
-bool pgn_replay(const PgnGame *g, Position *pos, int ply, KageError *err);
-
-/* The PGN of a game of variant v from start_fen (NULL: the variant's start)
- * through moves; a string to free, or NULL with err set when the FEN is bad
- * or a move is not legal. */
-char *pgn_write(const Variant *v, const char *start_fen, const Move *moves, int nmoves, const PgnInfo *info,
-                KageError *err);
+/* The PGN of rec (of v's variant): its start, its moves, and its result
+ * (OUTCOME_NONE: the rules' verdict on the final position); a string to
+ * free, or NULL with err set when the FEN is bad or a move is not legal. */
+char *pgn_write(const Variant *v, const GameRecord *rec, const PgnInfo *info, KageError *err);
 
 /* The [Variant] value written for a variant ("Shinobiplus", "cashew-shogi"). */
 const char *pgn_variant_name(const VariantDef *def);

@@ -18,20 +18,18 @@
 #define KAGE_SAVEGAME_H
 
 #include "kage/records/clock.h"
+#include "kage/records/record.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/position.h"
 
 typedef struct SaveGame {
-    const VariantDef *def;
-    char *start_fen; /* NULL: the variant's start */
-    Move *moves;
-    int nmoves;
+    GameRecord rec;  /* the game; its result: one the position does not show
+                      * (resignation, time) or none, since a finished game is not saved */
     char mode[16];   /* play-first, play-second, hotseat, watch */
     int level;
     bool flip;
     bool has_clock;
     Clock clock;     /* restored paused: clock_resume it when play goes on */
-    GameResult result; /* a result the position does not show (resignation, time) or none */
 } SaveGame;
 
 #define SAVEGAME_FILE "autosave.pgn"
@@ -42,7 +40,7 @@ char *savegame_format(const SaveGame *s, const Variant *v, KageError *err);
 /* Read an autosave's text; the clock (if any) is rebuilt on the time source
  * now/ctx.  On error *out is untouched and err says what is wrong. */
 bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, SaveGame *out, KageError *err);
-/* Free the start FEN and moves of a parsed or loaded save. */
+/* Free the record of a parsed or loaded save. */
 void savegame_free(SaveGame *s);
 
 /* Write the autosave atomically to path (NULL: the default place, whose
