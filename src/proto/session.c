@@ -52,6 +52,7 @@ void session_free(Session *s)
     pos_free(s->pos);
     pos_free(s->search_pos);
     variant_free(s->v);
+    record_clear(&s->rec);
     pthread_mutex_destroy(&s->mu);
     pthread_cond_destroy(&s->cv);
 }
@@ -71,26 +72,55 @@ bool session_set_variant(Session *s, const char *id)
     s->def = def;
     s->v = v;
     s->pos = pos_new(v);
+    record_clear(&s->rec);
+    record_init(&s->rec, def);
     return true;
 }
 
 bool session_set_position(Session *s, const char *fen, char **moves, int nmoves, KageError *err)
 {
     Position *tmp = pos_new(s->v);
-    if (fen && strcmp(fen, "startpos") && !pos_set_fen(tmp, fen, err)) {
-        pos_free(tmp);
-        return false;
+    GameRecord rec;
+    record_init(&rec, s->def);
+    if (fen && strcmp(fen, "startpos")) {
+        if (!pos_set_fen(tmp, fen, err)) {
+            pos_free(tmp);
+            return false;
+        }
+        char buf[1024];
+        pos_get_fen(tmp, buf, sizeof buf);
+        record_set_start(&rec, buf);
     }
     for (int i = 0; i < nmoves; i++) {
         Move m;
         if (!move_from_text(tmp, moves[i], MOVE_FOR_PROTOCOL, &m, err)) {
             pos_free(tmp);
+            record_clear(&rec);
             return false;
         }
         pos_make(tmp, m);
+        record_push(&rec, m);
     }
     pos_free(s->pos);
     s->pos = tmp;
+    record_clear(&s->rec);
+    s->rec = rec;
+    return true;
+}
+
+void session_play(Session *s, Move m)
+{
+    pos_make(s->pos, m);
+    record_push(&s->rec, m);
+}
+
+bool session_take_back(Session *s, int k)
+{
+    if (s->rec.nmoves < k)
+        return false;
+    for (int i = 0; i < k; i++)
+        pos_unmake(s->pos);
+    record_truncate(&s->rec, s->rec.nmoves - k);
     return true;
 }
 

@@ -5,6 +5,7 @@
 #define KAGE_PROTO_SESSION_H
 
 #include "kage/engine/search.h"
+#include "kage/records/record.h"
 #include "kage/proto/proto.h"
 
 #include <pthread.h>
@@ -19,7 +20,8 @@ typedef void (*SessionDoneFn)(Session *s, Move best);
 struct Session {
     const VariantDef *def;
     Variant *v;
-    Position *pos;          /* the game: start position plus the moves played */
+    GameRecord rec;         /* the game: the start position and the moves played since */
+    Position *pos;          /* rec's start with rec's moves made: the position now */
     Engine *engine;
     size_t hash_mb;
     int level;
@@ -46,6 +48,11 @@ bool session_set_variant(Session *s, const char *id);
 /* Set the game from a FEN (NULL or "startpos": the start) and moves in the
  * protocol's text; on any error nothing changes and err says why. */
 bool session_set_position(Session *s, const char *fen, char **moves, int nmoves, KageError *err);
+
+/* Play a legal move in the game. */
+void session_play(Session *s, Move m);
+/* Take back the last k moves; false (and nothing changes) if there are fewer. */
+bool session_take_back(Session *s, int k);
 
 /* Start searching the current position on a worker thread. */
 void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, SessionDoneFn done_fn, void *ctx);

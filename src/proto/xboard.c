@@ -81,7 +81,7 @@ static void play_best(Session *s, Move best)
     if (!best)
         return;
     move_to_text(s->pos, best, MOVE_FOR_PROTOCOL, mv);
-    pos_make(s->pos, best);
+    session_play(s, best);
     session_printf("move %s\n", mv);
     announce_result(s->pos);
 }
@@ -195,7 +195,7 @@ static void play_user_move(Xb *x, const char *text)
         session_printf("Illegal move: %s\n", text);
         return;
     }
-    pos_make(x->s.pos, m);
+    session_play(&x->s, m);
     if (!announce_result(x->s.pos))
         maybe_think(x);
 }
@@ -219,12 +219,8 @@ static void cmd_undo(Xb *x, int n, char **w)
     int k = !strcmp(w[0], "remove") ? 2 : 1;
     (void)n;
     session_stop(&x->s);
-    if (x->s.pos->ply < k) {
+    if (!session_take_back(&x->s, k))
         session_printf("Error (no move to take back): %s\n", w[0]);
-        return;
-    }
-    while (k--)
-        pos_unmake(x->s.pos);
 }
 
 static void cmd_result(Xb *x, int n, char **w)
