@@ -69,6 +69,31 @@ static Found search_nodes(Position *pos, uint64_t nodes, int depth)
     return f;
 }
 
+/* Each variant searches with its own numbers (Cashew keeps the milder
+ * pruning): an engine that moves from one variant to another searches the
+ * new one exactly as a fresh engine does, node for node, and back. */
+static void engine_search__variant_numbers__follow_the_variant(void **state)
+{
+    (void)state;
+    const char *ids[] = {"shogun", "cashew", "shogun", "shinobiplus", "cashew"};
+    Engine *e = engine_new(8);
+    for (int i = 0; i < 5; i++) {
+        Position *pos = test_position(ids[i], NULL);
+        SearchLimits lim = {0};
+        lim.depth = 6;
+        Found a, b;
+        memset(&a, 0, sizeof a);
+        engine_new_game(e);
+        a.move = engine_search(e, pos, &lim, keep_info, &a);
+        b = search_nodes(pos, 0, 6);
+        if (a.last.nodes != b.last.nodes || a.move != b.move)
+            fail_msg("%s after %s: %llu nodes, a fresh engine %llu", ids[i], i ? ids[i - 1] : "nothing",
+                     (unsigned long long)a.last.nodes, (unsigned long long)b.last.nodes);
+        test_release(pos);
+    }
+    engine_free(e);
+}
+
 static void assert_uci(Position *pos, Move m, const char *want)
 {
     char buf[MOVE_TEXT_MAX];
@@ -801,6 +826,7 @@ int test_search_run(void)
         cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
         cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
+        cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

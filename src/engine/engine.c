@@ -11,7 +11,8 @@
 struct Engine {
     TT tt;
     EvalParams ep;
-    SearchParams sp;   /* the tunables this engine searches with */
+    SearchParams sp;   /* the tunables this engine searches with ... */
+    const VariantDef *sp_def; /* ... for this variant */
     Search *s;
     Position *work;    /* private copy of the position being searched */
     _Atomic bool stop;
@@ -84,6 +85,10 @@ static void ensure_eval(Engine *e, const Variant *v)
 {
     if (e->ep.def != v->def)
         eval_init(&e->ep, v);
+    if (e->sp_def != v->def) {
+        search_params_for(v->def->id, &e->sp);
+        e->sp_def = v->def;
+    }
 }
 
 int engine_evaluate(Engine *e, const Position *pos)

@@ -517,9 +517,14 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
          * leave); so are captures that lose too much by exchange */
         if (!pv_node && !in_check && best > -SEARCH_MATE_BOUND) {
             if (!noisy && !check && !killer) {
-                int lmr_depth = new_depth - lmr_reduction(sp, depth, count);
-                lmr_depth = lmr_depth > 0 ? lmr_depth : 0;
-                if (depth <= sp->lmp_depth && count > (sp->lmp_base + depth * depth) / (2 - improving))
+                int lmr_depth = depth;
+                if (sp->prune_reduced) {
+                    lmr_depth = new_depth - lmr_reduction(sp, depth, count);
+                    lmr_depth = lmr_depth > 0 ? lmr_depth : 0;
+                }
+                int lmp = improving ? sp->lmp_base + depth * depth * sp->lmp_improving
+                                    : (sp->lmp_base + depth * depth * sp->lmp_other) * sp->lmp_other_percent / 100;
+                if (depth <= sp->lmp_depth && count > lmp)
                     continue;
                 if (lmr_depth <= sp->fut_depth && static_eval + sp->fut_base + sp->fut_margin * lmr_depth <= alpha)
                     continue;
@@ -535,7 +540,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         } else {
             int r = 0;
             if (!noisy && !in_check && !check) {
-                r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving - hist / sp->lmr_history;
+                r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving;
+                r -= sp->lmr_history_both ? hist / sp->lmr_history : hist > sp->lmr_history;
                 r = r > new_depth - 1 ? new_depth - 1 : r;
                 r = r < 0 ? 0 : r;
             }

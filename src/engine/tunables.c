@@ -3,6 +3,8 @@
  * result, as a change to the search does. */
 #include "tunables.h"
 
+#include <string.h>
+
 const SearchParams search_params_default = {
     .delta_margin = 200,
     .qcheck_plies = 8,
@@ -20,6 +22,10 @@ const SearchParams search_params_default = {
     .check_ext_mul = 2,
     .lmp_depth = 8,
     .lmp_base = 3,
+    .lmp_improving = 1,
+    .lmp_other = 1,
+    .lmp_other_percent = 50,
+    .prune_reduced = 1,
     .fut_depth = 7,
     .fut_base = 150,
     .fut_margin = 120,
@@ -32,6 +38,7 @@ const SearchParams search_params_default = {
     .lmr_base = 7500,
     .lmr_div = 225,
     .lmr_history = 8192,
+    .lmr_history_both = 1,
 
     .history_max_bonus = 400,
     .history_scale = 32,
@@ -52,3 +59,33 @@ const SearchParams search_params_default = {
     .hard_factor = 4,
     .soft_percent = 60,
 };
+
+void search_params_for(const char *variant_id, SearchParams *out)
+{
+    *out = search_params_default;
+    if (!strcmp(variant_id, "cashew")) {
+        /* Cashew searches as before the 8x8 games' pruning (7c55da2),
+         * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2
+         * quiet moves to depth 4, futility at the node's own depth, no
+         * exchange pruning (its exchanges are only estimated for Lions,
+         * Wolves and hook movers), no internal iterative reduction, a null
+         * move reduced by 3 + depth / 4, one ply less of reduction only
+         * for a good history */
+        out->nmp_div = 4;
+        out->nmp_eval_max = 0;
+        out->iir_depth = 1000;
+        out->lmp_depth = 4;
+        out->lmp_base = 4;
+        out->lmp_improving = 3;
+        out->lmp_other = 2;
+        out->lmp_other_percent = 100;
+        out->prune_reduced = 0;
+        out->fut_depth = 3;
+        out->fut_base = 120;
+        out->fut_margin = 100;
+        out->see_quiet_depth = -1;
+        out->see_noisy_depth = -1;
+        out->lmr_history = 8000;
+        out->lmr_history_both = 0;
+    }
+}

@@ -23,18 +23,23 @@ typedef struct SearchParams {
     /* in the move loop (search.c search, step 5) */
     int check_ext_base;    /* a check is extended while ply < iteration * check_ext_mul + base */
     int check_ext_mul;
-    int lmp_depth;         /* late move pruning at depth <= this: after */
-    int lmp_base;          /*   (base + depth^2) / (improving ? 1 : 2) quiet moves */
-    int fut_depth;         /* futility at a reduced depth d <= this: a quiet move is dropped when */
+    int lmp_depth;         /* late move pruning at depth <= this: after base + depth^2 * improving */
+    int lmp_base;          /*   quiet moves when the evaluation improves, after */
+    int lmp_improving;     /*   (base + depth^2 * other) * other_percent / 100 when not */
+    int lmp_other, lmp_other_percent;
+    int prune_reduced;     /* 1: futility and exchange pruning judge a quiet move at the depth its
+                            *   late move reduction would leave (d below); 0: at the node's depth */
+    int fut_depth;         /* futility at d <= this: a quiet move is dropped when */
     int fut_base;          /*   static evaluation + base + margin * d <= alpha */
     int fut_margin;
-    int see_quiet_depth;   /* at a reduced depth d <= this, a quiet move that loses more than */
+    int see_quiet_depth;   /* at d <= this, a quiet move that loses more than */
     int see_quiet_margin;  /*   margin * d^2 by exchange is dropped */
     int see_noisy_depth;   /* at depth <= this, a capture that loses more than */
     int see_noisy_margin;  /*   margin * depth by exchange is dropped */
     int lmr_depth, lmr_count; /* late move reductions from this depth and this move on: */
     int lmr_base, lmr_div; /*   (base + 100 ln(depth) * 100 ln(count) * 100 / div) / 10000 plies */
-    int lmr_history;       /* one ply less (more) for each this much history (below zero) */
+    int lmr_history;       /* one ply less (more) for each this much history (below zero); */
+    int lmr_history_both;  /*   0: only one ply less, and only above this much */
 
     /* move ordering (movepick.c) */
     int history_max_bonus; /* a cut-off is worth depth^2 history, at most this */
@@ -60,5 +65,9 @@ typedef struct SearchParams {
 } SearchParams;
 
 extern const SearchParams search_params_default;
+
+/* The numbers for one variant (by its id): the default ones, with the
+ * variant's own where a match showed they differ. */
+void search_params_for(const char *variant_id, SearchParams *out);
 
 #endif
