@@ -39,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         PgnGames again;
         if (!pgn_read(out, strlen(out), NULL, &again, &err) || again.count != 1 ||
             again.games[0].rec.nmoves != g->rec.nmoves ||
-            memcmp(again.games[0].rec.moves, g->rec.moves, (size_t)g->rec.nmoves * sizeof *g->rec.moves))
+            (g->rec.nmoves && /* no moves: no array */
+             memcmp(again.games[0].rec.moves, g->rec.moves, (size_t)g->rec.nmoves * sizeof *g->rec.moves)))
             abort();
         pgn_games_free(&again);
         free(out);
