@@ -59,7 +59,8 @@ class Engine:
         self.name = name
         self.cmd = cmd
         self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                                  errors="replace")  # HaChu writes a stray 0xff byte
         self.lines = []
         self.cv = threading.Condition()
         self.eof = False
@@ -558,13 +559,24 @@ def main():
             return None
         engines, referee = worker_state()
         variant, fen, pre = openings[pair % len(openings)]
-        e1, e2 = engines
         # engine 1 plays the side to move after the opening in game 0
         first = 0 if fen == "startpos" or fen.split()[1] == "w" else 1
         mover = (first + len(pre)) % 2
         one_white = (mover == 0) == (game == 0)
-        white, black = (e1, e2) if one_white else (e2, e1)
-        result, reason, moves, aborted = play_game(args, referee, white, black, variant, fen, pre)
+        for attempt in (1, 2):
+            e1, e2 = engines
+            white, black = (e1, e2) if one_white else (e2, e1)
+            try:
+                result, reason, moves, aborted = play_game(args, referee, white, black, variant, fen, pre)
+                break
+            except EngineError:
+                # an engine that died after its last game (HaChu does) fails
+                # when the next one is set up: start it again, and the game
+                if attempt == 2 or all(e.p.poll() is None for e in engines):
+                    raise
+                for k, e in enumerate(engines):
+                    if e.p.poll() is not None:
+                        engines[k] = make_engine(args, k + 1)
         p_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         p1 = p_white if one_white else 1.0 - p_white
         for k, e in enumerate(engines):
