@@ -162,14 +162,17 @@ def write(args):
            " * value in centipawns. */",
            '#include "eval.h"', "", "#include <string.h>", ""]
     entries = []
+    arrays = {}  # rows -> the array already written with them: identical weights are written once
     for variant in sorted(data):
-        ident = variant.replace("-", "_")
-        out.append(f"static const EvalWeight {ident}_weights[] = {{")
-        for name, (mg, eg) in data[variant]["weights"].items():
-            if mg or eg:
-                out.append(f"    {{{c_string(name)}, {mg}, {eg}}},")
-        out.append("};")
-        out.append("")
+        rows = tuple(f"    {{{c_string(name)}, {mg}, {eg}}},"
+                     for name, (mg, eg) in data[variant]["weights"].items() if mg or eg)
+        ident = arrays.get(rows)
+        if ident is None:
+            ident = arrays[rows] = variant.replace("-", "_")
+            out.append(f"static const EvalWeight {ident}_weights[] = {{")
+            out.extend(rows)
+            out.append("};")
+            out.append("")
         attacks = "true" if data[variant].get("attacks") else "false"
         entries.append(f"    {{{c_string(variant)}, {ident}_weights, (int)(sizeof {ident}_weights / "
                        f"sizeof {ident}_weights[0]), {attacks}}},")
