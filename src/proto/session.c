@@ -73,7 +73,7 @@ bool session_set_variant(Session *s, const char *id)
     s->v = v;
     s->pos = pos_new(v);
     record_clear(&s->rec);
-    record_init(&s->rec, def);
+    s->rec.def = def;
     return true;
 }
 
@@ -87,9 +87,7 @@ bool session_set_position(Session *s, const char *fen, char **moves, int nmoves,
             pos_free(tmp);
             return false;
         }
-        char buf[1024];
-        pos_get_fen(tmp, buf, sizeof buf);
-        record_set_start(&rec, buf);
+        record_start_at(&rec, tmp);
     }
     for (int i = 0; i < nmoves; i++) {
         Move m;

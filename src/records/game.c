@@ -32,11 +32,8 @@ Game *game_new(const VariantDef *def, const char *fen, KageError *err)
     g->v = v;
     g->pos = pos;
     record_init(&g->rec, def);
-    if (fen) { /* kept as the position wrote it: the record's [FEN] */
-        char buf[1024];
-        pos_get_fen(pos, buf, sizeof buf);
-        record_set_start(&g->rec, buf);
-    }
+    if (fen) /* kept as the position wrote it: the record's [FEN] */
+        record_start_at(&g->rec, pos);
     game_refresh(g);
     return g;
 }

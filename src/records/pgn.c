@@ -184,10 +184,8 @@ static bool start_movetext(Reader *r)
         pos_free(pos);
         return fail(r, at + (size_t)(ferr.column > 0 ? ferr.column : 0), "bad FEN in the [FEN] tag: %s", ferr.msg);
     }
-    char buf[1024];
-    pos_get_fen(pos, buf, sizeof buf);
     b->g.rec.def = def;
-    b->g.rec.start_fen = xstrdup(buf);
+    record_start_at(&b->g.rec, pos);
     b->pos = pos;
     b->root_side = pos->side;
     return true;

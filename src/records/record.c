@@ -26,6 +26,13 @@ void record_set_start(GameRecord *r, const char *fen)
     r->start_fen = copy;
 }
 
+void record_start_at(GameRecord *r, const Position *pos)
+{
+    char buf[1024];
+    pos_get_fen(pos, buf, sizeof buf);
+    record_set_start(r, buf);
+}
+
 void record_push(GameRecord *r, Move m)
 {
     if (r->nmoves == r->cap) {

@@ -25,6 +25,8 @@ void record_clear(GameRecord *r);
 /* Start from fen instead (a copy; NULL: the variant's start); the moves and
  * result are forgotten. */
 void record_set_start(GameRecord *r, const char *fen);
+/* The same from a position: its FEN as pos_get_fen writes it (a record's [FEN]). */
+void record_start_at(GameRecord *r, const Position *pos);
 /* Add a move at the end. */
 void record_push(GameRecord *r, Move m);
 /* Keep only the first n moves. */
