@@ -58,6 +58,8 @@ Engine *engine_new(size_t hash_mb)
     return e;
 }
 
+size_t engine_hash_mb(const Engine *e) { return e->tt.mb; }
+
 void engine_free(Engine *e)
 {
     if (!e)
@@ -129,8 +131,11 @@ static void plan_time(const SearchParams *sp, const SearchLimits *lim, Color us,
     }
     int64_t t = lim->time_ms[us] > 0 ? lim->time_ms[us] : 0, inc = lim->inc_ms[us] > 0 ? lim->inc_ms[us] : 0;
     int64_t by = lim->byoyomi_ms > 0 ? lim->byoyomi_ms : 0;
-    if (t == 0 && by == 0 && inc == 0)
+    if (t == 0 && by == 0 && inc == 0) {
+        if (lim->clock) /* out of time: the first move found, at once */
+            *soft = *hard = 1;
         return;
+    }
     int64_t total = t + by;
     int64_t margin = sp->clock_margin + total / sp->clock_margin_div;
     if (margin > sp->clock_margin_max)
@@ -196,6 +201,16 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         s->node_limit = levels[level].nodes;
 
     int nroot = search_begin(s);
+    int kept = 0;
+    for (int i = 0; i < nroot; i++) {
+        bool avoided = false;
+        for (int k = 0; k < lim->navoid; k++)
+            avoided |= s->root[i].move == lim->avoid[k];
+        if (!avoided)
+            s->root[kept++] = s->root[i];
+    }
+    if (kept) /* only avoided moves: play one of them all the same */
+        s->nroot = nroot = kept;
     uint64_t salt = splitmix64(&e->rng);
     for (int i = 0; i < nroot; i++) {
         uint64_t r = salt ^ (s->root[i].move * 0x9e3779b97f4a7c15ull);

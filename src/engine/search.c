@@ -34,16 +34,19 @@ static int score_from_tt(int score, int ply)
     return score >= SEARCH_MATE_BOUND ? score - ply : score <= -SEARCH_MATE_BOUND ? score + ply : score;
 }
 
-/* 1. Stop conditions, polled every 1024 nodes: engine_stop(), the hard
- * time limit and the node limit. */
+/* 1. Stop conditions, once the root has a move: the node limit exactly (a
+ * comparison), engine_stop() and the hard time limit every 1024 nodes. */
 static bool check_stop(Search *s)
 {
     if (s->stopped)
         return true;
-    if ((s->nodes & 1023) || !s->can_stop)
+    if (!s->can_stop)
         return false;
-    if (atomic_load_explicit(s->stop, memory_order_relaxed) ||
-        (s->hard_ms && search_now_ms() - s->start_ms >= s->hard_ms) || (s->node_limit && s->nodes >= s->node_limit))
+    if (s->node_limit && s->nodes >= s->node_limit)
+        return s->stopped = true;
+    if (s->nodes & 1023)
+        return false;
+    if (atomic_load_explicit(s->stop, memory_order_relaxed) || (s->hard_ms && search_now_ms() - s->start_ms >= s->hard_ms))
         s->stopped = true;
     return s->stopped;
 }

@@ -27,11 +27,13 @@ typedef struct TTEntry {
 typedef struct TT {
     TTEntry *buckets; /* TT_BUCKET entries each */
     size_t nbuckets;  /* a power of two */
+    size_t mb;        /* the size asked for, or the smaller one memory allowed */
     uint8_t generation;
 } TT;
 
 #define TT_BUCKET 4
 
+/* A table of about mb megabytes, or smaller where memory is short (tt->mb). */
 void tt_init(TT *tt, size_t mb);
 void tt_free(TT *tt);
 void tt_clear(TT *tt);

@@ -9,11 +9,19 @@
 
 void tt_init(TT *tt, size_t mb)
 {
-    size_t bytes = (mb ? mb : 1) << 20, n = 1;
-    while (n * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
-        n *= 2;
-    tt->nbuckets = n;
-    tt->buckets = xcalloc(n * TT_BUCKET, sizeof(TTEntry));
+    /* where memory is short for the table asked for (a limit on the
+     * process, a small machine), half the size, and so on down to 1 MB */
+    for (mb = mb ? mb : 1;; mb /= 2) {
+        size_t bytes = mb << 20, n = 1;
+        while (n * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
+            n *= 2;
+        tt->buckets = mb > 1 ? calloc(n * TT_BUCKET, sizeof(TTEntry)) : xcalloc(n * TT_BUCKET, sizeof(TTEntry));
+        if (tt->buckets) {
+            tt->nbuckets = n;
+            tt->mb = mb;
+            break;
+        }
+    }
     tt->generation = 0;
 }
 

@@ -5,6 +5,7 @@
 #include "kage/rules/notation.h"
 #include "kage/rules/util.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -25,12 +26,42 @@ void session_printf(const char *fmt, ...)
     pthread_mutex_unlock(&out_mu);
 }
 
-int session_split(char *line, char **words, int max)
+int session_split(char *line, char ***words, size_t *cap)
 {
+    size_t need = strlen(line) / 2 + 2; /* words are at least one character and a blank */
+    if (need > *cap) {
+        *words = xrealloc(*words, need * sizeof **words);
+        *cap = need;
+    }
     int n = 0;
-    for (char *p = strtok(line, " \t\r\n"); p && n < max; p = strtok(NULL, " \t\r\n"))
-        words[n++] = p;
+    for (char *p = strtok(line, " \t\r\n"); p; p = strtok(NULL, " \t\r\n"))
+        (*words)[n++] = p;
     return n;
+}
+
+bool session_number(const char *text, long lo, long hi, long *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (*end || errno == ERANGE || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool session_decimal(const char *text, double lo, double hi, double *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    double v = strtod(text, &end);
+    if (*end || v != v || !(v >= lo && v <= hi)) /* v != v: NaN */
+        return false;
+    *out = v;
+    return true;
 }
 
 void session_init(Session *s, size_t hash_mb)
@@ -38,7 +69,7 @@ void session_init(Session *s, size_t hash_mb)
     memset(s, 0, sizeof *s);
     s->hash_mb = hash_mb;
     s->level = 10;
-    s->engine = engine_new(hash_mb);
+    s->engine = session_engine(hash_mb, NULL);
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv, NULL);
     if (!session_set_variant(s, DEFAULT_VARIANT))
@@ -126,7 +157,8 @@ static void *search_thread(void *arg)
 {
     Session *s = arg;
     Move best = engine_search(s->engine, s->search_pos, &s->lim, s->info_fn, s->ctx);
-    s->done_fn(s, best);
+    if (!atomic_load(&s->discard))
+        s->done_fn(s, best);
     pthread_mutex_lock(&s->mu);
     s->finished = true;
     pthread_cond_broadcast(&s->cv);
@@ -135,6 +167,17 @@ static void *search_thread(void *arg)
 }
 
 uint64_t session_node_cap;
+int session_depth_cap;
+size_t session_hash_cap_mb;
+
+Engine *session_engine(size_t mb, size_t *got)
+{
+    size_t want = session_hash_cap_mb && mb > session_hash_cap_mb ? session_hash_cap_mb : mb;
+    Engine *e = engine_new(want);
+    if (got)
+        *got = engine_hash_mb(e) < want ? engine_hash_mb(e) : mb;
+    return e;
+}
 
 void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, SessionDoneFn done_fn, void *ctx)
 {
@@ -145,10 +188,15 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
     s->lim = *lim;
     if (session_node_cap && (!s->lim.nodes || s->lim.nodes > session_node_cap))
         s->lim.nodes = session_node_cap;
+    if (session_depth_cap && (!s->lim.depth || s->lim.depth > session_depth_cap))
+        s->lim.depth = session_depth_cap;
+    if (session_node_cap || session_depth_cap)
+        s->lim.infinite = false; /* a capped search ends by itself */
     s->info_fn = info_fn;
     s->done_fn = done_fn;
     s->ctx = ctx;
     s->finished = false;
+    atomic_store(&s->discard, false);
     engine_prepare(s->engine);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
         /* no thread: search here, so that a move is still given */
@@ -176,4 +224,23 @@ static void wait_for_search(Session *s, bool stop)
 
 void session_stop(Session *s) { wait_for_search(s, true); }
 
+void session_abort(Session *s)
+{
+    if (s->running)
+        atomic_store(&s->discard, true);
+    wait_for_search(s, true);
+}
+
 void session_wait(Session *s) { wait_for_search(s, false); }
+
+bool session_busy(Session *s)
+{
+    if (!s->running)
+        return false;
+    pthread_mutex_lock(&s->mu);
+    bool done = s->finished;
+    pthread_mutex_unlock(&s->mu);
+    if (done)
+        wait_for_search(s, false);
+    return !done;
+}

@@ -9,6 +9,7 @@
 #include "kage/proto/proto.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ struct Session {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool finished;          /* the running search has returned */
+    _Atomic bool discard;   /* the running search's move is thrown away (session_abort) */
     Position *search_pos;   /* the position the thread searches */
     SearchLimits lim;
     SearchInfoFn info_fn;
@@ -38,6 +40,9 @@ struct Session {
     void *ctx;
 };
 
+/* An engine with a hash_mb table (within session_hash_cap_mb), or a smaller
+ * one where memory is short: *got (may be NULL) is hash_mb, or that size. */
+Engine *session_engine(size_t hash_mb, size_t *got);
 /* Set up a session on the default variant with a hash_mb engine. */
 void session_init(Session *s, size_t hash_mb);
 void session_free(Session *s);
@@ -58,13 +63,26 @@ bool session_take_back(Session *s, int k);
 void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, SessionDoneFn done_fn, void *ctx);
 /* Stop a running search and wait until it has reported its move. */
 void session_stop(Session *s);
+/* Stop a running search and throw its move away: done_fn is not called
+ * (XBoard: no move may come after force, new, undo, setboard, result). */
+void session_abort(Session *s);
 /* Wait for a running search to end by itself. */
 void session_wait(Session *s);
+/* Is a search still running?  One that has ended is joined first, so that
+ * the game it may have changed can be read. */
+bool session_busy(Session *s);
 
 /* printf to stdout as one locked, flushed write (both threads print). */
 void session_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Split a line into words in place; returns the count (at most max). */
-int session_split(char *line, char **words, int max);
+/* Split a line into words in place; *words (of *cap entries) grows to hold
+ * them all, however many.  Returns the count. */
+int session_split(char *line, char ***words, size_t *cap);
+
+/* A whole number in [lo, hi] (nothing else on the word): true and *out, or
+ * false and *out untouched. */
+bool session_number(const char *text, long lo, long hi, long *out);
+/* A decimal number (no NaN, no infinity) in [lo, hi]: as session_number. */
+bool session_decimal(const char *text, double lo, double hi, double *out);
 
 #endif

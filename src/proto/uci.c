@@ -10,6 +10,7 @@
 #include "kage/rules/notation.h"
 #include "kage/rules/util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,6 @@
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "dev"
 #endif
-
-#define MAX_WORDS 1024
 
 typedef struct Uci {
     Session s;
@@ -32,13 +31,43 @@ typedef struct UciCommand {
     const char *help;
 } UciCommand;
 
-static int parse_int(const char *s, int lo, int hi, int dflt)
+/* The value of `go`'s or setoption's word `what` in *out: a whole number,
+ * brought into [lo, hi] with a word when it is outside; false, with a word,
+ * when it is not a number at all. */
+static bool read_int(const char *what, const char *s, long lo, long hi, long *out)
 {
-    char *end;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || end == s)
-        return dflt;
-    return v < lo ? lo : v > hi ? hi : (int)v;
+    long v;
+    if (!session_number(s, LONG_MIN, LONG_MAX, &v))
+        return false;
+    *out = v < lo ? lo : v > hi ? hi : v;
+    if (v < lo || v > hi)
+        session_printf("info string %s %s is out of range %ld..%ld: %ld used\n", what, s, lo, hi, *out);
+    return true;
+}
+
+/* setoption's value: dflt, with a word, when it is not a number. */
+static long parse_int(const char *what, const char *s, long lo, long hi, long dflt)
+{
+    long v;
+    if (read_int(what, s, lo, hi, &v))
+        return v;
+    session_printf("info string %s: '%s' is not a whole number; %ld used\n", what, s ? s : "", dflt);
+    return dflt;
+}
+
+/* A go whose only limits were not numbers (go movetime abc) searches this
+ * long, not until stop. */
+#define GO_DEFAULT_MS 1000
+
+/* One of go's numbers: false, with a word, when it is not a number (the
+ * word is then ignored). */
+static bool go_int(const char *what, const char *s, long lo, long hi, long *out, bool *bad)
+{
+    if (read_int(what, s, lo, hi, out))
+        return true;
+    session_printf("info string %s: '%s' is not a whole number; ignored\n", what, s ? s : "");
+    *bad = true;
+    return false;
 }
 
 static void cmd_uci(Uci *u, int n, char **w)
@@ -84,12 +113,15 @@ static void cmd_setoption(Uci *u, int n, char **w)
         if (!value || !session_set_variant(&u->s, value))
             session_printf("info string unknown variant '%s'\n", value ? value : "");
     } else if (!strcasecmp(name, "Hash")) {
-        int mb = parse_int(value, 1, 4096, 16);
+        int mb = (int)parse_int("Hash", value, 1, 4096, 16);
+        size_t got;
         engine_free(u->s.engine);
-        u->s.engine = engine_new((size_t)mb);
-        u->s.hash_mb = (size_t)mb;
+        u->s.engine = session_engine((size_t)mb, &got);
+        if (got < (size_t)mb)
+            session_printf("info string Hash %d MB: not enough memory for it; %zu MB used\n", mb, got);
+        u->s.hash_mb = got;
     } else if (!strcasecmp(name, "Level")) {
-        u->s.level = parse_int(value, 1, 10, 10);
+        u->s.level = (int)parse_int("Level", value, 1, 10, 10);
     } else {
         session_printf("info string unknown option '%s'\n", name);
     }
@@ -112,8 +144,11 @@ static void cmd_position(Uci *u, int n, char **w)
     if (!strcmp(w[i], "fen")) {
         fen[0] = 0;
         for (int k = 2; k < moves; k++) {
-            if (strlen(fen) + strlen(w[k]) + 2 >= sizeof fen)
-                break;
+            if (strlen(fen) + strlen(w[k]) + 2 >= sizeof fen) {
+                session_printf("info string position not set: the FEN is longer than %zu characters\n",
+                               sizeof fen - 1);
+                return;
+            }
             if (k > 2)
                 strcat(fen, " ");
             strcat(fen, w[k]);
@@ -169,31 +204,39 @@ static void cmd_go(Uci *u, int n, char **w)
 {
     SearchLimits lim = {0};
     lim.level = u->s.level;
+    bool bad = false;
     for (int i = 1; i < n; i++) {
         const char *k = w[i], *v = i + 1 < n ? w[i + 1] : NULL;
-        int big = 1 << 30;
+        long big = 1L << 30, x;
         if (!strcmp(k, "infinite"))
             lim.infinite = true;
         else if (!strcmp(k, "depth"))
-            lim.depth = parse_int(v, 1, 100, 0), i++;
+            lim.depth = go_int(k, v, 1, 100, &x, &bad) ? (int)x : lim.depth, i++;
         else if (!strcmp(k, "nodes"))
-            lim.nodes = v ? strtoull(v, NULL, 10) : 0, i++;
+            lim.nodes = go_int(k, v, 1, LONG_MAX, &x, &bad) ? (uint64_t)x : lim.nodes, i++;
         else if (!strcmp(k, "movetime"))
-            lim.movetime_ms = parse_int(v, 1, big, 0), i++;
-        else if (!strcmp(k, "wtime"))
-            lim.time_ms[WHITE] = parse_int(v, 0, big, 0), i++;
-        else if (!strcmp(k, "btime"))
-            lim.time_ms[BLACK] = parse_int(v, 0, big, 0), i++;
-        else if (!strcmp(k, "winc"))
-            lim.inc_ms[WHITE] = parse_int(v, 0, big, 0), i++;
+            lim.movetime_ms = go_int(k, v, 1, big, &x, &bad) ? (int)x : lim.movetime_ms, i++;
+        else if (!strcmp(k, "wtime") || !strcmp(k, "btime")) {
+            Color c = k[0] == 'w' ? WHITE : BLACK;
+            if (go_int(k, v, 0, big, &x, &bad))
+                lim.time_ms[c] = (int)x, lim.clock = true;
+            i++;
+        } else if (!strcmp(k, "winc"))
+            lim.inc_ms[WHITE] = go_int(k, v, 0, big, &x, &bad) ? (int)x : lim.inc_ms[WHITE], i++;
         else if (!strcmp(k, "binc"))
-            lim.inc_ms[BLACK] = parse_int(v, 0, big, 0), i++;
+            lim.inc_ms[BLACK] = go_int(k, v, 0, big, &x, &bad) ? (int)x : lim.inc_ms[BLACK], i++;
         else if (!strcmp(k, "movestogo"))
-            lim.moves_to_go = parse_int(v, 0, 1000, 0), i++;
+            lim.moves_to_go = go_int(k, v, 0, 1000, &x, &bad) ? (int)x : lim.moves_to_go, i++;
         else if (!strcmp(k, "byoyomi"))
-            lim.byoyomi_ms = parse_int(v, 0, big, 0), i++;
+            lim.byoyomi_ms = go_int(k, v, 0, big, &x, &bad) ? (int)x : lim.byoyomi_ms, i++;
         else if (!strcmp(k, "ponder") || !strcmp(k, "searchmoves"))
             session_printf("info string go %s is not supported; ignored\n", k);
+        else
+            session_printf("info string go: unknown word '%s' ignored\n", k);
+    }
+    if (bad && !lim.infinite && !lim.depth && !lim.nodes && !lim.movetime_ms && !lim.clock) {
+        lim.movetime_ms = GO_DEFAULT_MS;
+        session_printf("info string go: no limit left; %d ms used\n", GO_DEFAULT_MS);
     }
     session_go(&u->s, &lim, report_info, report_best, &u->s);
 }
@@ -211,11 +254,12 @@ static void cmd_quit(Uci *u, int n, char **w)
     u->quit = true;
 }
 
+/* d: the game's position, which a running search does not touch (it
+ * searches a copy): answered at once, so that `stop` is read next. */
 static void cmd_d(Uci *u, int n, char **w)
 {
     (void)n, (void)w;
     char fen[1024];
-    session_wait(&u->s);
     pos_get_fen(u->s.pos, fen, sizeof fen);
     session_printf("info string variant %s fen %s\n", u->s.def->id, fen);
 }
@@ -236,10 +280,10 @@ int uci_run(FILE *in, size_t hash_mb)
 {
     Uci *u = xcalloc(1, sizeof *u);
     session_init(&u->s, hash_mb);
-    char *line = NULL, *w[MAX_WORDS];
-    size_t cap = 0;
+    char *line = NULL, **w = NULL;
+    size_t cap = 0, wcap = 0;
     while (!u->quit && getline(&line, &cap, in) >= 0) {
-        int n = session_split(line, w, MAX_WORDS);
+        int n = session_split(line, &w, &wcap);
         if (n == 0)
             continue;
         int i;
@@ -252,6 +296,7 @@ int uci_run(FILE *in, size_t hash_mb)
             session_printf("info string unknown command: %s\n", w[0]);
     }
     free(line);
+    free(w);
     session_free(&u->s);
     free(u);
     return 0;

@@ -6,20 +6,25 @@
 #include "config.h"
 #endif
 #include "session.h"
+#include "xboard_board.h"
 
 #include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 #include "kage/rules/util.h"
 
+#include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "dev"
 #endif
 
-#define MAX_WORDS 256
 #define NO_COLOR (-1)
 
 typedef struct Xb {
@@ -30,7 +35,27 @@ typedef struct Xb {
     int base_ms, inc_ms; /* from `level` */
     int st_ms, sd;       /* fixed time per move, depth limit (0 = none) */
     int time_cs, otim_cs;/* clocks from `time` and `otim`, -1 = not sent */
+    int hash_mb;         /* the hash table's size, for the Hash option */
+    bool chosen;         /* the GUI chose the variant with `variant` (new then repeats its setup) */
+    bool analyzing;      /* analyze mode: an endless search of the position, no move played */
+    _Atomic bool scored; /* the last search's score, for a draw offer (set on the search thread) */
+    _Atomic int score_cp, mate_in;
+    XbEntry entry;       /* the move the user is entering, for the highlights */
+    char last_line[4096];/* the thinking line printed last (on the search thread) */
+    /* what `.` reports of the analysis: written on the search thread */
+    pthread_mutex_t stat_mu;
+    int stat_depth, stat_total;
+    unsigned long long stat_nodes;
+    int64_t stat_start_ms;
+    char stat_move[MOVE_TEXT_MAX];
 } Xb;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 typedef struct XbCommand {
     const char *name;
@@ -54,10 +79,21 @@ static bool announce_result(Position *pos)
 static void report_info(void *ctx, const SearchInfo *info)
 {
     Xb *x = ctx;
-    if (!x->post)
+    x->scored = true; /* read by the main thread only after the search has ended */
+    x->score_cp = info->score_cp;
+    x->mate_in = info->mate_in;
+    if (!x->post && !x->analyzing)
         return;
     Position *pos = x->s.search_pos;
     char line[4096], mv[MOVE_TEXT_MAX];
+    if (x->analyzing) {
+        pthread_mutex_lock(&x->stat_mu);
+        x->stat_depth = info->depth;
+        x->stat_nodes = (unsigned long long)info->nodes;
+        if (info->pvlen)
+            move_to_text(pos, info->pv[0], MOVE_FOR_PROTOCOL, x->stat_move);
+        pthread_mutex_unlock(&x->stat_mu);
+    }
     int score = info->mate_in > 0 ? 100000 + (info->mate_in + 1) / 2
                 : info->mate_in < 0 ? -100000 - (-info->mate_in + 1) / 2 : info->score_cp;
     int len = snprintf(line, sizeof line, "%d %d %d %llu", info->depth, score, info->time_ms / 10,
@@ -70,6 +106,11 @@ static void report_info(void *ctx, const SearchInfo *info)
     }
     while (made--)
         pos_unmake(pos);
+    /* the search reports once more as it ends: the same line again when
+     * the last iteration was complete, which XBoard would list twice */
+    if (!strcmp(line, x->last_line))
+        return;
+    snprintf(x->last_line, sizeof x->last_line, "%s", line);
     session_printf("%s\n", line);
 }
 
@@ -86,15 +127,58 @@ static void play_best(Session *s, Move best)
     announce_result(s->pos);
 }
 
+/* Moves XBoard refuses although the rules allow them, which the engine
+ * does not play there unless it has nothing else: pawn drops on the first
+ * and last ranks in every variant with holdings (its crazyhouse rule;
+ * Shogun and the vchess Shinobi allow them on the first), and in Cashew,
+ * where the King may be left attacked (it is then captured), a move that
+ * does so (XBoard's Chu rules forbid it: "Forfeit due to invalid move").
+ * nlegal: how many legal moves there are. */
+static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
+{
+    MoveList list;
+    Position *pos = x->s.pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int n = 0;
+    movegen_legal(pos, &list);
+    *nlegal = list.count;
+    for (int i = 0; i < list.count && n < max; i++) {
+        Move m = list.moves[i];
+        if (move_kind(m) == MOVE_DROP && (v->type[move_drop_type(m)].def->flags & PF_PAWN)) {
+            int rank = v->rank_of[move_to(m)];
+            if (rank == 0 || rank == v->ranks - 1)
+                out[n++] = m;
+        } else if (!v->def->check_rule && pos->king[us]) {
+            pos_make(pos, m);
+            if (pos->king[us] && pos_attacked(pos, pos->king[us], !us))
+                out[n++] = m;
+            pos_unmake(pos);
+        }
+    }
+    return n;
+}
+
 static void think(Xb *x)
 {
     SearchLimits lim = {0};
+    static Move avoid[MAX_MOVES];
+    int nlegal;
+    lim.navoid = xboard_refused(x, avoid, MAX_MOVES, &nlegal);
+    lim.avoid = avoid;
+    if (nlegal && lim.navoid == nlegal) {
+        /* every move is one XBoard refuses, which it would take as a
+         * forfeit: in Cashew each leaves the King to be captured */
+        session_printf("resign\n");
+        return;
+    }
     Color us = x->s.pos->side;
     lim.level = x->s.level;
     lim.depth = x->sd;
     if (x->st_ms)
         lim.movetime_ms = x->st_ms;
     else {
+        lim.clock = true; /* a clock at zero: move at once */
         lim.time_ms[us] = x->time_cs >= 0 ? x->time_cs * 10 : x->base_ms;
         lim.time_ms[!us] = x->otim_cs >= 0 ? x->otim_cs * 10 : x->base_ms;
         lim.inc_ms[us] = lim.inc_ms[!us] = x->inc_ms;
@@ -111,13 +195,75 @@ static void maybe_think(Xb *x)
         think(x);
 }
 
+static void analysis_done(Session *s, Move best) { (void)s, (void)best; }
+
+/* Analyze mode: an endless search of the position now, its lines posted,
+ * restarted whenever the position changes; it never plays. */
+static void analyse(Xb *x)
+{
+    SearchLimits lim = {0};
+    lim.level = 10;
+    lim.infinite = true;
+    if (game_result(x->s.pos).outcome != OUTCOME_NONE)
+        return;
+    MoveList list;
+    movegen_legal(x->s.pos, &list);
+    pthread_mutex_lock(&x->stat_mu);
+    x->stat_depth = 0;
+    x->stat_nodes = 0;
+    x->stat_total = list.count;
+    x->stat_start_ms = now_ms();
+    x->stat_move[0] = 0;
+    pthread_mutex_unlock(&x->stat_mu);
+    session_go(&x->s, &lim, report_info, analysis_done, x);
+}
+
+/* `.` in analyze mode: a status line for XBoard's analysis window (time in
+ * centiseconds, nodes, depth, moves left at the root, moves in all, and the
+ * best move so far), from the last completed iteration. */
+static void cmd_stat(Xb *x, int n, char **w)
+{
+    (void)n, (void)w;
+    if (!x->analyzing)
+        return;
+    pthread_mutex_lock(&x->stat_mu);
+    long long cs = (now_ms() - x->stat_start_ms) / 10;
+    session_printf("stat01: %lld %llu %d 0 %d%s%s\n", cs, x->stat_nodes, x->stat_depth, x->stat_total,
+                   x->stat_move[0] ? " " : "", x->stat_move);
+    pthread_mutex_unlock(&x->stat_mu);
+}
+
+/* After a change to the game: analyse it again, or move if it is the
+ * engine's turn. */
+static void after_change(Xb *x)
+{
+    if (x->analyzing)
+        analyse(x);
+    else
+        maybe_think(x);
+}
+
 /* --- commands ------------------------------------------------------------------ */
 
 static void cmd_ignore(Xb *x, int n, char **w) { (void)x, (void)n, (void)w; }
 
+/* lift: no marks while Kage thinks of its own move (a premove): the
+ * position is then the search thread's, which plays the move in it */
+static void cmd_lift(Xb *x, int n, char **w)
+{
+    if (n >= 2 && (x->analyzing || !session_busy(&x->s)))
+        xboard_lift(&x->entry, x->s.def, x->s.pos, w[1]);
+}
+
+static void cmd_put(Xb *x, int n, char **w)
+{
+    if (n >= 2)
+        xboard_put(&x->entry, x->s.v, w[1]);
+}
+
 static void cmd_protover(Xb *x, int n, char **w)
 {
-    (void)x, (void)n, (void)w;
+    (void)n, (void)w;
     char vars[256] = "";
     for (int i = 0; variant_defs[i]; i++) {
         if (i)
@@ -125,15 +271,23 @@ static void cmd_protover(Xb *x, int n, char **w)
         strcat(vars, strcmp(variant_defs[i]->id, "cashew") ? variant_defs[i]->id : "cashew-shogi");
     }
     session_printf("feature myname=\"Kage %s\" variants=\"%s\" setboard=1 usermove=1 ping=1 memory=1 "
-                   "sigint=0 sigterm=0 colors=0 analyze=0 reuse=1 done=1\n",
+                   "sigint=0 sigterm=0 colors=0 analyze=1 draw=1 highlight=1 reuse=1\n",
                    PACKAGE_VERSION, vars);
+    session_printf("feature option=\"Level -spin %d 1 10\"\n", x->s.level >= 1 && x->s.level <= 10 ? x->s.level : 10);
+    session_printf("feature option=\"Hash -spin %d 1 4096\"\n", x->hash_mb);
+    session_printf("feature done=1\n");
 }
 
+/* new: the start of the variant the GUI chose last (a `variant` command
+ * follows for another one); the engine plays Black, no limits */
 static void cmd_new(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
-    session_set_variant(&x->s, "shinobiplus");
+    session_abort(&x->s);
+    session_set_variant(&x->s, x->s.def->id);
+    x->analyzing = false;
+    if (x->chosen) /* never for the default: XBoard would take that board before `variant` comes */
+        xboard_send_setup(x->s.def);
     engine_new_game(x->s.engine);
     x->engine_color = BLACK;
     x->sd = 0;
@@ -143,22 +297,29 @@ static void cmd_new(Xb *x, int n, char **w)
 
 static void cmd_variant(Xb *x, int n, char **w)
 {
-    session_stop(&x->s);
-    if (n < 2 || !session_set_variant(&x->s, w[1]))
+    session_abort(&x->s);
+    if (n < 2 || !session_set_variant(&x->s, w[1])) {
         session_printf("Error (unsupported variant): %s\n", n < 2 ? "" : w[1]);
+        return;
+    }
+    x->chosen = true;
+    xboard_send_setup(x->s.def);
+    if (x->analyzing)
+        analyse(x);
 }
 
 static void cmd_force(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    session_abort(&x->s);
     x->engine_color = NO_COLOR;
 }
 
 static void cmd_go(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    session_abort(&x->s);
+    x->analyzing = false;
     x->engine_color = x->s.pos->side;
     maybe_think(x);
 }
@@ -166,38 +327,89 @@ static void cmd_go(Xb *x, int n, char **w)
 static void cmd_playother(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    session_abort(&x->s);
+    x->analyzing = false;
     x->engine_color = !x->s.pos->side;
+}
+
+/* XBoard's FENs: "[-]" for an empty hand, and castling rights its editor
+ * keeps although the king or rook has left (".../4K3[-] w KQkq - 0 1").
+ * The hand is read as empty, and each right the position cannot have is
+ * dropped, as the error names it; anything else wrong is refused. */
+static bool set_position_leniently(Xb *x, char *fen, KageError *err)
+{
+    char *hand = strstr(fen, "[-]");
+    if (hand)
+        memmove(hand + 1, hand + 2, strlen(hand + 2) + 1);
+    for (int tries = 0; tries < 16; tries++) {
+        if (session_set_position(&x->s, fen, NULL, 0, err))
+            return true;
+        const char *c = strstr(err->msg, "castling right ");
+        if (!c)
+            return false;
+        char right = c[strlen("castling right ")];
+        /* the castling field: the third word */
+        char *field = strchr(fen, ' ');
+        field = field ? strchr(field + 1, ' ') : NULL;
+        if (!field)
+            return false;
+        field++;
+        char *end = strchr(field, ' ');
+        char *at = memchr(field, right, end ? (size_t)(end - field) : strlen(field));
+        if (!at)
+            return false;
+        memmove(at, at + 1, strlen(at + 1) + 1);
+        if (*field == ' ' || !*field) { /* no right left: "-" */
+            memmove(field + 1, field, strlen(field) + 1);
+            *field = '-';
+        }
+    }
+    return false;
 }
 
 static void cmd_setboard(Xb *x, int n, char **w)
 {
     char fen[512] = "";
     for (int i = 1; i < n; i++) {
-        if (strlen(fen) + strlen(w[i]) + 2 >= sizeof fen)
-            break;
+        if (strlen(fen) + strlen(w[i]) + 2 >= sizeof fen) {
+            session_printf("tellusererror Illegal position: the FEN is longer than %zu characters\n", sizeof fen - 1);
+            return;
+        }
         if (i > 1)
             strcat(fen, " ");
         strcat(fen, w[i]);
     }
     KageError err = {{0}, -1};
-    session_stop(&x->s);
-    if (n < 2 || !session_set_position(&x->s, fen, NULL, 0, &err))
+    session_abort(&x->s);
+    if (n < 2 || !set_position_leniently(x, fen, &err)) {
         session_printf("tellusererror Illegal position: %s\n", n < 2 ? "no FEN" : err.msg);
+        return;
+    }
+    if (x->analyzing)
+        analyse(x);
 }
 
 static void play_user_move(Xb *x, const char *text)
 {
     Move m;
     KageError err = {{0}, -1};
-    session_stop(&x->s);
+    session_abort(&x->s);
     if (!move_from_text(x->s.pos, text, MOVE_FOR_PROTOCOL, &m, &err)) {
         session_printf("Illegal move: %s\n", text);
         return;
     }
+    /* a move that promotes is written with its '+': Cashew's text is read
+     * by what the move does, but a GUI or opponent that left the '+' out
+     * (HaChu's optional promotions) keeps the piece unpromoted on its board */
+    char own[MOVE_TEXT_MAX];
+    size_t len = strlen(text), olen = (size_t)move_to_text(x->s.pos, m, MOVE_FOR_PROTOCOL, own);
+    if (olen && own[olen - 1] == '+' && (!len || text[len - 1] != '+')) {
+        session_printf("Illegal move (it promotes: %s): %s\n", own, text);
+        return;
+    }
     session_play(&x->s, m);
     if (!announce_result(x->s.pos))
-        maybe_think(x);
+        after_change(x);
 }
 
 static void cmd_usermove(Xb *x, int n, char **w)
@@ -211,56 +423,99 @@ static void cmd_usermove(Xb *x, int n, char **w)
 static void cmd_move_now(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    if (!x->analyzing)
+        session_stop(&x->s); /* the only stop that plays the move found */
 }
 
 static void cmd_undo(Xb *x, int n, char **w)
 {
     int k = !strcmp(w[0], "remove") ? 2 : 1;
     (void)n;
-    session_stop(&x->s);
+    session_abort(&x->s);
     if (!session_take_back(&x->s, k))
         session_printf("Error (no move to take back): %s\n", w[0]);
+    else if (x->analyzing)
+        analyse(x);
 }
 
 static void cmd_result(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    session_abort(&x->s);
     x->engine_color = NO_COLOR;
 }
 
-/* "5", "0:30" or "1:30" minutes[:seconds] as milliseconds */
-static int parse_minutes(const char *s)
+/* The longest clock or time control taken: 100 days in milliseconds fits
+ * an int ten times over, so no sum or product of these overflows. */
+#define MAX_CLOCK_MS 864000000L
+
+/* "5", "0:30" or "1:30": minutes[:seconds] as milliseconds; false if the
+ * text is not that, or longer than MAX_CLOCK_MS. */
+static bool parse_minutes(const char *s, int *ms)
 {
-    char *end;
-    double min = strtod(s, &end), sec = *end == ':' ? strtod(end + 1, NULL) : 0;
-    double ms = (min * 60 + sec) * 1000;
-    return ms < 0 ? 0 : ms > 1e9 ? 1000000000 : (int)ms;
+    char min[32];
+    const char *colon = strchr(s, ':');
+    double m, sec = 0;
+    snprintf(min, sizeof min, "%.*s", colon ? (int)(colon - s) : (int)strlen(s), s);
+    if (!session_decimal(min, 0, MAX_CLOCK_MS / 60000.0, &m) || (colon && !session_decimal(colon + 1, 0, 59.999, &sec)))
+        return false;
+    double v = (m * 60 + sec) * 1000;
+    if (v > MAX_CLOCK_MS)
+        return false;
+    *ms = (int)v;
+    return true;
 }
 
+/* level MPS BASE INC; anything else is an error, and the time control stays */
 static void cmd_level(Xb *x, int n, char **w)
 {
-    if (n < 4) {
-        session_printf("Error (expected: level MPS BASE INC): level\n");
+    long mps;
+    int base;
+    double inc;
+    if (n < 4 || !session_number(w[1], 0, 100000, &mps) || !parse_minutes(w[2], &base) ||
+        !session_decimal(w[3], 0, 86400, &inc)) {
+        session_printf("Error (expected: level MPS BASE INC, as in level 40 5 0 or level 0 2:30 1): %s%s%s%s%s%s%s\n",
+                       w[0], n > 1 ? " " : "", n > 1 ? w[1] : "", n > 2 ? " " : "", n > 2 ? w[2] : "",
+                       n > 3 ? " " : "", n > 3 ? w[3] : "");
         return;
     }
-    x->mps = atoi(w[1]) > 0 ? atoi(w[1]) : 0;
-    x->base_ms = parse_minutes(w[2]);
-    double inc = strtod(w[3], NULL);
-    x->inc_ms = inc > 0 && inc < 1e6 ? (int)(inc * 1000) : 0;
+    x->mps = (int)mps;
+    x->base_ms = base;
+    x->inc_ms = (int)(inc * 1000);
     x->st_ms = 0;
 }
 
 static void cmd_st(Xb *x, int n, char **w)
 {
-    double sec = n > 1 ? strtod(w[1], NULL) : 0;
-    x->st_ms = sec > 0 && sec < 1e6 ? (int)(sec * 1000) : 0;
+    double sec;
+    if (n < 2 || !session_decimal(w[1], 0, MAX_CLOCK_MS / 1000.0, &sec)) {
+        session_printf("Error (expected: st SECONDS): %s %s\n", w[0], n > 1 ? w[1] : "");
+        return;
+    }
+    x->st_ms = (int)(sec * 1000);
 }
 
-static void cmd_sd(Xb *x, int n, char **w) { x->sd = n > 1 && atoi(w[1]) > 0 ? (atoi(w[1]) < 100 ? atoi(w[1]) : 100) : 0; }
+static void cmd_sd(Xb *x, int n, char **w)
+{
+    long d;
+    if (n < 2 || !session_number(w[1], 0, 100, &d)) {
+        session_printf("Error (expected: sd DEPTH, 0 to 100): %s %s\n", w[0], n > 1 ? w[1] : "");
+        return;
+    }
+    x->sd = (int)d;
+}
 
-static int centis(int n, char **w) { return n > 1 && atoi(w[1]) > 0 ? atoi(w[1]) : 0; }
+/* time and otim: centiseconds, at most MAX_CLOCK_MS; anything else is an
+ * error and the clock is taken as unknown (-1: the level's time) */
+static int centis(int n, char **w)
+{
+    long cs;
+    if (n < 2 || !session_number(w[1], LONG_MIN, LONG_MAX, &cs)) {
+        session_printf("Error (expected: %s CENTISECONDS): %s %s\n", w[0], w[0], n > 1 ? w[1] : "");
+        return -1;
+    }
+    return cs < 0 ? 0 : cs > MAX_CLOCK_MS / 10 ? (int)(MAX_CLOCK_MS / 10) : (int)cs; /* behind: none left */
+}
 
 static void cmd_time(Xb *x, int n, char **w) { x->time_cs = centis(n, w); }
 
@@ -268,7 +523,8 @@ static void cmd_otim(Xb *x, int n, char **w) { x->otim_cs = centis(n, w); }
 
 static void cmd_ping(Xb *x, int n, char **w)
 {
-    session_wait(&x->s); /* pong comes after the move being thought about */
+    if (!x->analyzing)
+        session_wait(&x->s); /* pong comes after the move being thought about; analysing, at once */
     session_printf("pong %s\n", n > 1 ? w[1] : "");
 }
 
@@ -278,18 +534,99 @@ static void cmd_post(Xb *x, int n, char **w)
     x->post = !strcmp(w[0], "post");
 }
 
+/* A hash table of mb megabytes (clamped to 1..4096, and said so). */
+static void set_hash(Xb *x, long mb, const char *asked)
+{
+    if (mb < 1 || mb > 4096)
+        session_printf("telluser Hash %s MB: the hash table takes %d MB\n", asked, mb < 1 ? 1 : 4096);
+    mb = mb < 1 ? 1 : mb > 4096 ? 4096 : mb;
+    session_abort(&x->s);
+    engine_free(x->s.engine);
+    size_t got;
+    x->s.engine = session_engine((size_t)mb, &got);
+    if (got < (size_t)mb)
+        session_printf("telluser Hash %ld MB: not enough memory for it; %zu MB used\n", mb, got);
+    x->hash_mb = (int)got;
+}
+
 static void cmd_memory(Xb *x, int n, char **w)
 {
-    int mb = n > 1 ? atoi(w[1]) : 16;
-    session_stop(&x->s);
-    engine_free(x->s.engine);
-    x->s.engine = engine_new((size_t)(mb < 1 ? 1 : mb > 4096 ? 4096 : mb));
+    long mb;
+    if (n < 2 || !session_number(w[1], 0, LONG_MAX, &mb)) {
+        session_printf("Error (expected: memory MB): %s %s\n", w[0], n > 1 ? w[1] : "");
+        return;
+    }
+    set_hash(x, mb, w[1]);
+}
+
+static void cmd_analyze(Xb *x, int n, char **w)
+{
+    (void)n, (void)w;
+    session_abort(&x->s);
+    x->engine_color = NO_COLOR;
+    x->analyzing = true;
+    analyse(x);
+}
+
+static void cmd_exit(Xb *x, int n, char **w)
+{
+    (void)n, (void)w;
+    session_abort(&x->s);
+    x->analyzing = false;
+}
+
+static void hint_done(Session *s, Move best)
+{
+    char mv[MOVE_TEXT_MAX];
+    if (!best)
+        return;
+    move_to_text(s->search_pos, best, MOVE_FOR_PROTOCOL, mv);
+    session_printf("Hint: %s\n", mv);
+}
+
+/* hint: a short search of the position for the side to move */
+static void cmd_hint(Xb *x, int n, char **w)
+{
+    (void)n, (void)w;
+    if (x->analyzing || session_busy(&x->s) || x->engine_color == (int)x->s.pos->side ||
+        game_result(x->s.pos).outcome != OUTCOME_NONE)
+        return; /* not while the engine thinks of its own move */
+    SearchLimits lim = {0};
+    lim.level = 10;
+    lim.movetime_ms = 300;
+    session_go(&x->s, &lim, NULL, hint_done, x);
+    session_wait(&x->s);
+}
+
+/* draw: the opponent offers a draw; taken (by offering one back) when the
+ * last search saw the game dead even.  While Kage thinks (when offers
+ * come) the game is not over, and its position is the search thread's. */
+static void cmd_draw(Xb *x, int n, char **w)
+{
+    (void)n, (void)w;
+    int cp = x->score_cp;
+    if (x->scored && !x->mate_in && abs(cp) <= 15 &&
+        (session_busy(&x->s) || game_result(x->s.pos).outcome == OUTCOME_NONE))
+        session_printf("offer draw\n");
+}
+
+/* option NAME=VALUE for the options of `feature option` */
+static void cmd_option(Xb *x, int n, char **w)
+{
+    long v;
+    if (n >= 2 && !strncmp(w[1], "Level=", 6) && session_number(w[1] + 6, 1, 10, &v))
+        x->s.level = (int)v;
+    else if (n >= 2 && !strncmp(w[1], "Hash=", 5) && session_number(w[1] + 5, 0, LONG_MAX, &v))
+        set_hash(x, v, w[1] + 5);
+    else
+        session_printf("Error (unknown option, or a value out of range: Level=1 to 10, Hash=MB): %s %s\n", w[0],
+                       n > 1 ? w[1] : "");
 }
 
 static void cmd_quit(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
-    session_stop(&x->s);
+    session_abort(&x->s);
     x->quit = true;
 }
 
@@ -316,27 +653,38 @@ static const XbCommand commands[] = {
     {"post", cmd_post, "show thinking"},
     {"nopost", cmd_post, "hide thinking"},
     {"memory", cmd_memory, "memory MB for the hash table"},
+    {"analyze", cmd_analyze, "analyse the position until exit, restarting after each change"},
+    {"exit", cmd_exit, "leave analyze mode"},
+    {".", cmd_stat, "in analyze mode: a status line (stat01: time nodes depth left total move)"},
+    {"hint", cmd_hint, "a hint: the best move found in 0.3 s"},
+    {"draw", cmd_draw, "the opponent offers a draw"},
+    {"option", cmd_option, "option Level=N"},
+    {"lift", cmd_lift, "lift SQUARE: where the piece there can go (highlight)"},
+    {"put", cmd_put, "put SQUARE: the piece put down"},
+    {"hover", cmd_ignore, ""},
     {"quit", cmd_quit, "leave"},
     {"accepted", cmd_ignore, ""}, {"rejected", cmd_ignore, ""}, {"hard", cmd_ignore, ""},
     {"easy", cmd_ignore, ""},     {"random", cmd_ignore, ""},   {"computer", cmd_ignore, ""},
     {"name", cmd_ignore, ""},     {"rating", cmd_ignore, ""},   {"ics", cmd_ignore, ""},
-    {"draw", cmd_ignore, ""},     {"white", cmd_ignore, ""},    {"black", cmd_ignore, ""},
-    {".", cmd_ignore, ""},        {"hint", cmd_ignore, ""},     {"bk", cmd_ignore, ""},
+    {"white", cmd_ignore, ""},    {"black", cmd_ignore, ""},    {"bk", cmd_ignore, ""},
 };
 
 int xboard_run(FILE *in, size_t hash_mb)
 {
     Xb *x = xcalloc(1, sizeof *x);
     session_init(&x->s, hash_mb);
+    pthread_mutex_init(&x->stat_mu, NULL);
+    x->hash_mb = (int)hash_mb;
     x->engine_color = BLACK;
     x->post = true;
     x->base_ms = 5 * 60 * 1000;
     x->time_cs = x->otim_cs = -1;
+    x->entry.put = -1;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    char *line = NULL, *w[MAX_WORDS];
-    size_t cap = 0;
+    char *line = NULL, **w = NULL;
+    size_t cap = 0, wcap = 0;
     while (!x->quit && getline(&line, &cap, in) >= 0) {
-        int n = session_split(line, w, MAX_WORDS);
+        int n = session_split(line, &w, &wcap);
         if (n == 0)
             continue;
         int i;
@@ -350,14 +698,16 @@ int xboard_run(FILE *in, size_t hash_mb)
         /* a bare move (people typing); anything else is unknown */
         Move m;
         KageError err = {{0}, -1};
-        session_stop(&x->s);
+        session_abort(&x->s);
         if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
             play_user_move(x, w[0]);
         else
             session_printf("Error (unknown command): %s\n", w[0]);
     }
     free(line);
+    free(w);
     session_free(&x->s);
+    pthread_mutex_destroy(&x->stat_mu);
     free(x);
     return 0;
 }

@@ -1,8 +1,10 @@
 /* libFuzzer target: the engine protocols.  The first byte picks UCI (even)
  * or XBoard (odd); the rest is the engine's input, one command a line.
  * Every line, sensible or not, gets an answer or an error reply and never
- * a crash; searches are capped at a few hundred nodes so that `go
- * infinite` or `sd 99` cannot stall the fuzzer. */
+ * a crash; searches are capped at one ply and 200 nodes so that
+ * `go infinite` or `sd 99` cannot stall the fuzzer, and the hash table is
+ * the smallest (1 MB).  tests/fuzz/fuzz_proto.dict gives libFuzzer the
+ * protocols' words, so that it reaches commands several lines deep. */
 #include "kage/proto/proto.h"
 
 #include <stdio.h>
@@ -16,7 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!ready) {
         if (!freopen("/dev/null", "w", stdout)) /* the replies are not checked, only survived */
             abort();
-        session_node_cap = 300;
+        session_node_cap = 200;
+        session_depth_cap = 1; /* and one ply: a search still runs and moves, at little cost */
+        session_hash_cap_mb = 1; /* setoption name Hash value 4096 made a 4 GB table: out of memory */
         ready = true;
     }
     if (size < 1)

@@ -22,8 +22,12 @@ typedef struct SearchLimits {
     int inc_ms[2];
     int byoyomi_ms;
     int moves_to_go;    /* moves until the next time control, 0 = sudden death */
+    bool clock;         /* the clocks above were given: with no time left (no increment,
+                         * no byo-yomi) the engine moves at once instead of without limit */
     bool infinite;      /* search until stopped, whatever the other fields say */
     int level;          /* 1..10, 10 = strongest; 0 means 10 */
+    const Move *avoid;  /* root moves not to play unless there is no other (a GUI that would */
+    int navoid;         /* refuse them: XBoard's pawn drops on the first rank) */
 } SearchLimits;
 
 /* Progress of a search, reported after each completed iteration. */
@@ -43,8 +47,11 @@ typedef void (*SearchInfoFn)(void *ctx, const SearchInfo *info);
 typedef struct Engine Engine;
 
 /* A new engine with a transposition table of about hash_mb megabytes
- * (at least 1); it plays every variant. */
+ * (at least 1), or a smaller one where memory is short for it; it plays
+ * every variant. */
 Engine *engine_new(size_t hash_mb);
+/* The megabytes of its table: hash_mb, or less where memory was short. */
+size_t engine_hash_mb(const Engine *e);
 
 void engine_free(Engine *e);
 

@@ -13,8 +13,13 @@
 int uci_run(FILE *in, size_t hash_mb);
 int xboard_run(FILE *in, size_t hash_mb);
 
-/* A cap on the nodes of every search (0: none), for the protocol fuzzer,
- * whose searches must be short whatever the input asks for. */
+/* Caps on the nodes and the depth of every search (0: none), for the
+ * protocol fuzzer, whose searches must be short whatever the input asks for
+ * (go infinite included: a capped search ends by itself). */
 extern uint64_t session_node_cap;
+extern int session_depth_cap;
+/* A cap on the hash table in MB (0: none): the fuzzer's setoption Hash
+ * 4096 must not allocate 4 GB. */
+extern size_t session_hash_cap_mb;
 
 #endif

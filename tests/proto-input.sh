@@ -1,0 +1,207 @@
+#!/bin/sh
+# The engine protocols under hostile input (issue: hostile input and hard
+# faults): games of any length read whole, a clock at zero moves at once,
+# garbage numbers get an error and a sane default, `d` during `go infinite`
+# answers at once, a clamped option is said.  Every run is bounded by
+# `timeout`, so a hang fails the test instead of blocking the suite.
+set -u
+kage=${KAGE:-src/kage}
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+run() { # run PROTO SECONDS: stdin to the engine, its output on stdout; 124 = it hung
+    timeout "$2" "$kage" "$1"
+}
+
+# 1. a game of 10,000 moves is read whole; an illegal move at its end is reported
+moves=$(awk 'BEGIN { for (i = 0; i < 2500; i++) printf "e1d1 b8c6 d1e1 c6b8 "; }')
+out=$(printf 'position startpos moves %s\nd\nquit\n' "$moves" | run uci 20)
+printf '%s\n' "$out" | grep -q 'fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3\[CFHLJDM\] w kq - 10000 5001$' ||
+    fail "10,000 moves: the position after all of them ($(printf '%s' "$out" | tail -1))"
+out=$(printf 'position startpos moves %s e1e5\nd\nquit\n' "$moves" | run uci 20)
+printf '%s\n' "$out" | grep -q 'position not set: illegal move: e1e5' || fail "an illegal 10,001st move is reported"
+printf '%s\n' "$out" | grep -q ' - 0 1$' || fail "an illegal last move: the position is not changed"
+out=$(printf 'xboard\nprotover 2\nnew\nsetboard %s\nquit\n' "$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "w "; }')" | run xboard 5)
+printf '%s\n' "$out" | grep -q 'Illegal position' || fail "xboard: a 300-word setboard is refused whole"
+
+# 2. its own clock at zero, no increment: a move at once (UCI and XBoard);
+# the input stays open, so only a move made on its own counts
+held() { # held PROTO LINES: the lines, then the input held open; 2 s for the engine
+    (printf '%b' "$2"; sleep 4) | timeout 2 "$kage" "$1"
+}
+out=$(held uci 'go wtime 0 btime 60000\n')
+printf '%s\n' "$out" | grep -q '^bestmove [A-Za-z]' || fail "go wtime 0: a move at once"
+out=$(held xboard 'xboard\nprotover 2\nnew\ntime 0\notim 6000\ngo\n')
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard time 0: a move at once"
+out=$(held xboard 'xboard\nprotover 2\nnew\nlevel abc def ghi\ntime 0\ngo\n')
+printf '%s\n' "$out" | grep -q '^Error (expected: level MPS BASE INC' || fail "level abc def ghi: an error"
+printf '%s\n' "$out" | grep -q '^move ' || fail "level abc def ghi, time 0: a move at once"
+
+# 3. numbers out of range or not numbers: an error or a clamp, never undefined behaviour
+out=$(printf 'xboard\nprotover 2\nnew\ntime 300000000\notim 300000000\nlevel 0 nan 0\nlevel 0 inf 0\nst nan\nsd 99999999999999999999\nmemory -5\nforce\nquit\n' | run xboard 5)
+[ "$(printf '%s\n' "$out" | grep -c '^Error (expected')" -eq 5 ] || fail "xboard: five bad numbers, five errors ($out)"
+# and a search on such clocks: no overflow (in the sanitizer build UBSan
+# stopped the engine at xboard.c's time_cs * 10), a move
+out=$(held xboard 'xboard\nprotover 2\nnew\ntime 300000000\notim 300000000\nsd 1\ngo\n' 2>&1)
+printf '%s\n' "$out" | grep -q 'runtime error' && fail "xboard: time 300000000 then go: $(printf '%s' "$out" | grep 'runtime error')"
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: time 300000000 then go: a move"
+out=$(printf 'go depth abc nodes -5 movetime 99999999999999999999\nquit\n' | run uci 10)
+printf '%s\n' "$out" | grep -q "depth: 'abc' is not a whole number" || fail "go depth abc: said"
+printf '%s\n' "$out" | grep -q '^bestmove ' || fail "go with bad numbers: still a move"
+# a limit that is not a number leaves no search without end: a default time,
+# said (go movetime abc searched until stop); the input is held open
+for word in movetime depth nodes; do
+    out=$(held uci "go $word abc\n")
+    printf '%s\n' "$out" | grep -q "^info string $word: 'abc' is not a whole number; ignored" ||
+        fail "go $word abc: said ($out)"
+    printf '%s\n' "$out" | grep -q '^info string go: no limit left; 1000 ms used' || fail "go $word abc: the default said"
+    printf '%s\n' "$out" | grep -q '^bestmove [A-Za-z]' || fail "go $word abc: a move, not a search without end"
+done
+
+# 4. d during go infinite: answered at once; stop and quit are read
+out=$(held uci 'go infinite\nd\nstop\n')
+printf '%s\n' "$out" | grep -q '^info string variant shinobiplus fen ' || fail "d during go infinite: the position"
+printf '%s\n' "$out" | grep -q '^bestmove ' || fail "d during go infinite: stop gives the move"
+out=$(held uci 'go infinite\nisready\nstop\n')
+printf '%s\n' "$out" | grep -q '^readyok' || fail "isready during go infinite"
+
+# 5. a clamped option is said
+out=$(printf 'setoption name Hash value 999999999\nquit\n' | run uci 10)
+printf '%s\n' "$out" | grep -q '^info string Hash 999999999 is out of range 1..4096: 4096 used' || fail "Hash clamp: said"
+# where memory is short for the table asked for: a smaller one, said, and the
+# engine goes on (it aborted: out of memory).  Not under AddressSanitizer,
+# whose shadow memory needs more address space than the limit leaves.
+if ! grep -qa __asan_init "$kage"; then
+    out=$(ulimit -v 1500000; printf 'setoption name Hash value 4096\nisready\ngo depth 1\nquit\n' | run uci 20)
+    printf '%s\n' "$out" | grep -q '^info string Hash 4096 MB: not enough memory for it; [0-9]* MB used' ||
+        fail "Hash 4096 with 1.5 GB of address space: a smaller table, said ($out)"
+    printf '%s\n' "$out" | grep -q '^bestmove ' || fail "Hash 4096 with 1.5 GB of address space: still a move"
+    out=$(ulimit -v 1500000; printf 'xboard\nprotover 2\nmemory 4096\nping 1\nquit\n' | run xboard 20)
+    printf '%s\n' "$out" | grep -q '^telluser Hash 4096 MB: not enough memory for it; [0-9]* MB used' ||
+        fail "xboard: memory 4096 with 1.5 GB of address space: a smaller table, said"
+    printf '%s\n' "$out" | grep -q '^pong 1' || fail "xboard: memory 4096 with 1.5 GB of address space: goes on"
+fi
+out=$(printf 'position fen %s\nquit\n' "$(awk 'BEGIN { for (i = 0; i < 200; i++) printf "8/8/8/8/8/8/8/8 "; }')" | run uci 5)
+printf '%s\n' "$out" | grep -q 'FEN is longer than' || fail "a FEN too long: said, not cut"
+
+# 6. XBoard as a GUI drives it (issue: first-class inside XBoard)
+# no move after force (only ? plays the move found): the search is thrown away
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nst 5\ngo\n'; sleep 0.5; printf 'force\n'; sleep 1.5; printf 'quit\n') | run xboard 8)
+printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move came after force"
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nst 5\ngo\n'; sleep 0.5; printf '?\n'; sleep 1; printf 'quit\n') | run xboard 8)
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: ? plays the move found"
+for cmd in new 'undo' 'remove' 'result 1-0 {adjudicated}' 'setboard 4k3/8/8/8/8/8/8/4K3[] w - - 0 1'; do
+    out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nforce\nusermove e2e4\nusermove e7e5\nst 5\ngo\n'; sleep 0.5
+        printf '%s\n' "$cmd"; sleep 1.5; printf 'quit\n') | run xboard 8)
+    printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move came after $cmd"
+done
+# new keeps the variant chosen last: the Queen on d1 is Shogun's
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nnew\nforce\nusermove e2e4\nusermove e7e5\nusermove d1h5\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^Illegal move' && fail "xboard: new went back to another variant ($out)"
+# XBoard's setboard: [-] is an empty hand, castling rights the position cannot have are dropped
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/4K3[-] w KQkq - 0 1\nforce\nusermove e1d1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q -e 'Illegal' -e 'Error' && fail "xboard: setboard with [-] and KQkq ($out)"
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/8[] w - - 0 1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q 'tellusererror Illegal position' || fail "xboard: setboard without a white king is still refused"
+# analyze mode: lines at once, ping answered while it runs, restarted after a move, no move played
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nanalyze\n'; sleep 1; printf 'ping 7\n'; sleep 0.2
+    printf 'usermove e2e4\n'; sleep 1; printf '.\nexit\n.\nquit\n') | run xboard 8)
+printf '%s\n' "$out" | grep -q '^pong 7' || fail "xboard: ping during analysis"
+printf '%s\n' "$out" | grep -q ' e7e[56] ' || fail "xboard: analysis of the position after e2e4"
+printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: analysis played a move"
+printf '%s\n' "$out" | grep -q 'analyze=1' || fail "xboard: analyze announced"
+# `.` in analyze mode: a status line (time, nodes, depth, moves left, moves in all, the best so far)
+printf '%s\n' "$out" | grep -q '^stat01: [0-9]* [1-9][0-9]* [1-9][0-9]* 0 20 [a-h][1-8][a-h][1-8]$' ||
+    fail "xboard: . answered with stat01 in analyze mode ($(printf '%s\n' "$out" | grep stat01))"
+[ "$(printf '%s\n' "$out" | grep -c '^stat01')" -eq 1 ] || fail "xboard: . outside analyze mode answered"
+
+# the thinking lines: none twice (the search reports its last iteration
+# again as it ends, which XBoard's engine output window listed twice)
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nsd 3\ngo\n'; sleep 1; printf 'quit\n') | run xboard 5)
+printf '%s\n' "$out" | grep -q '^3 ' || fail "xboard: thinking lines to depth 3 ($out)"
+[ -z "$(printf '%s\n' "$out" | grep '^[0-9]* -*[0-9]* [0-9]* [0-9]* ' | uniq -d)" ] || fail "xboard: a thinking line twice"
+# hint, draw (declined unless dead even), the Level option
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nforce\nusermove e2e4\nhint\noption Level=3\noption Level=99\nquit\n' | run xboard 8)
+printf '%s\n' "$out" | grep -q '^Hint: [a-h][1-8][a-h][1-8]' || fail "xboard: hint"
+printf '%s\n' "$out" | grep -q 'feature option="Level -spin' || fail "xboard: the Level option announced"
+printf '%s\n' "$out" | grep -q 'feature option="Hash -spin 16 1 4096"' || fail "xboard: the Hash option announced"
+out=$(printf 'xboard\nprotover 2\noption Hash=32\noption Hash=0\noption Hash=big\nquit\n' | run xboard 8)
+printf '%s\n' "$out" | grep -q '^telluser Hash 0 MB: the hash table takes 1 MB' || fail "xboard: Hash clamp said"
+[ "$(printf '%s\n' "$out" | grep -c '^Error (unknown option')" -eq 1 ] || fail "xboard: Hash=big refused, Hash=32 taken"
+[ "$(printf '%s\n' "$out" | grep -c '^Error (unknown option')" -eq 1 ] || fail "xboard: Level=99 refused, Level=3 taken"
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/3QK3[] b - - 0 1\nsd 4\ngo\ndraw\nquit\n' | run xboard 8)
+printf '%s\n' "$out" | grep -q '^offer draw' && fail "xboard: a lost position's draw offer taken"
+
+# the setup and piece lines after variant (before pong); lift answered with highlight
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nping 1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^setup (PNBR^FF\.^B^R\.^P\.^NKpnbr^ff\.^b^r\.^p\.^nk) 8x8+5_crazyhouse rnb+fkbnr/' || fail "xboard: Shogun's setup"
+printf '%s\n' "$out" | grep -q '^piece +F& Q$' || fail "xboard: the promoted Duchess moves as a Queen"
+printf '%s\n' "$out" | sed -n '/^setup/,$p' | tail -1 | grep -q '^pong 1' || fail "xboard: pong after the setup"
+out=$(printf 'xboard\nprotover 2\nvariant shinobiplus\nping 1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^setup (.*) 8x8+8_bughouse rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3\[CFHLJDM\] w kq - 0 1' || fail "xboard: Shinobi+'s setup"
+printf '%s\n' "$out" | grep -q '^piece J BN$' || fail "xboard: the Ninja, the Clan's only"
+out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nping 1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^setup (.*) 13x13+0_chu lh!f.dh.j.ki.qc.hg!l/' || fail "xboard: Cashew's setup"
+printf '%s\n' "$out" | grep -q '^piece L!& caKmabKKNAD$' || fail "xboard: the Lion's moves"
+printf '%s\n' "$out" | grep -q "^piece +H'& Q$" || fail "xboard: the promoted Flying Horse moves as a Queen"
+out=$(printf 'xboard\nprotover 2\nnew\nping 1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^setup' && fail "xboard: a setup before any variant was chosen"
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nlift e2\nsetboard 4k3/8/1P6/8/8/8/8/4K3[] w - - 0 1\nlift b6\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 8/8/8/8/4Y3/4Y3/8/8$' || fail "xboard: lift e2"
+printf '%s\n' "$out" | grep -q '^highlight 8/1M6/8/8/8/8/8/8$' || fail "xboard: lift b6: the promotion to choose"
+# a piece picked up while Kage thinks (a premove) gets no marks: the
+# position is the search thread's, which plays its move in it; once the
+# move is out, a lift is answered again
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 1\ngo\nlift e2\n'; sleep 2; printf 'lift e7\nquit\n') | run xboard 5)
+[ "$(printf '%s\n' "$out" | grep -c '^highlight')" -eq 1 ] || fail "xboard: lift while thinking: no marks ($out)"
+printf '%s\n' "$out" | grep -q '^highlight 8/8/4Y3/4Y3/8/8/8/8$' || fail "xboard: lift e7 after Kage's move"
+# a promotion that must be made is magenta too (XBoard sends the '+' of a
+# magenta square; its blue mark waits for a choice command that XBoard 4.9
+# ignores while it tests legality, and the move never completes), and so is
+# a Cashew capture that promotes (a red mark: XBoard sent k5l6 without '+')
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nsetboard k7/4P3/8/8/8/8/8/4K3[] w - - 0 1\nlift e7\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 4M3/8/8/8/8/8/8/8$' || fail "xboard: lift e7: a promotion that must be made"
+out=$(printf "xboard\nprotover 2\nvariant cashew-shogi\nsetboard 6k6/13/13/13/13/13/13/11p1/10C'2/13/13/13/6K6 w\nlift k5\nquit\n" |
+    run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 13/13/13/13/13/13/13/9Y1M1/13/9Y1Y1/13/13/13$' ||
+    fail "xboard: lift k5: the Butterfly's capture promotes"
+# a move that promotes comes with its '+': Cashew reads a move by what it
+# does, but an opponent that left the '+' out (HaChu's optional promotions)
+# or a GUI keeps the piece unpromoted on its board
+out=$(printf "xboard\nprotover 2\nvariant cashew-shogi\nsetboard 6k6/13/13/13/13/13/13/11p1/10C'2/13/13/13/6K6 w\nforce\nusermove k5l6\nusermove k5l6+\nquit\n" |
+    run xboard 5)
+printf '%s\n' "$out" | grep -q '^Illegal move (it promotes: k5l6+): k5l6$' || fail "xboard: k5l6 without its '+' refused"
+[ "$(printf '%s\n' "$out" | grep -c '^Illegal')" -eq 1 ] || fail "xboard: k5l6+ taken"
+# Cashew: when every move leaves the King to be captured, which XBoard
+# refuses (a forfeit for an illegal move), Kage resigns
+out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nsetboard 6k6/13/13/13/13/13/13/13/13/13/1q11/13/K12 w\nst 1\ngo\nping 1\nquit\n' |
+    run xboard 5)
+printf '%s\n' "$out" | grep -q '^resign$' || fail "xboard: every move leaves the King attacked: resign"
+printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move that XBoard refuses ($(printf '%s\n' "$out" | grep '^move '))"
+# Cashew's Lion and Wolf: a victim where the move goes on is cyan; XBoard
+# then sends put and lift for it, answered with the next leg's squares (each
+# a promotion: magenta), that square itself ending the move there
+lion='6k6/13/13/13/13/13/6p6/6p6/6L!6/13/13/13/6K6 w'
+out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nsetboard %s\nlift g5\nput g6\nlift g6\nquit\n' "$lion" | run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 13/13/13/13/13/13/4YYMYY4/4YYCYY4/4YY1YY4/4YYYYY4/4YYYYY4/13/13$' ||
+    fail "xboard: lift g5: the Lion's first victim is cyan"
+printf '%s\n' "$out" | grep -q '^highlight 13/13/13/13/13/13/5MMM5/5MMM5/5MMM5/13/13/13/13$' ||
+    fail "xboard: put g6, lift g6: the Lion's second step"
+wolf='6k6/13/13/13/13/13/2p10/2p10/2W!10/13/13/13/6K6 w'
+out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nsetboard %s\nlift c5\nput c6\nlift c6\nput c7\nlift c7\nquit\n' "$wolf" |
+    run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 13/13/13/13/13/2M10/2C10/2M10/2M10/13/13/13/13$' ||
+    fail "xboard: put c6, lift c6: the Wolf's second victim is cyan"
+printf '%s\n' "$out" | grep -q '^highlight 13/13/13/13/13/2M10/2M10/13/13/13/13/13/13$' ||
+    fail "xboard: put c7, lift c7: the Wolf's third step"
+# drops: lift on a holdings square (XBoard names it by the column beside the
+# board: j8 is the first player's eighth slot, the Clan's Dragon; _7 the
+# second player's second) marks where that piece may be dropped
+out=$(printf 'xboard\nprotover 2\nvariant shinobiplus\nlift j8\nlift j1\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 8/8/8/8/YYYYYYYY/YYYYYYYY/8/YYYY1YYY$' || fail "xboard: lift j8: the Dragon's drops"
+printf '%s\n' "$out" | grep -q '^highlight 8/8/8/8/8/8/8/8$' || fail "xboard: lift j1: no pawn in hand, no drop"
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nsetboard k7/8/8/8/8/8/8/4K3[Nn] b - - 0 1\nlift _7\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q '^highlight 1YYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/8/8/8$' ||
+    fail "xboard: lift _7: the second player's Knight drops"
+
+[ $failed -eq 0 ] && echo "protocol input: all checks passed"
+exit $failed
