@@ -521,6 +521,18 @@ static void move_from_cashew__accepts_loose_text__missing_plus_and_case(void **s
             assert_true(m == first);
         first = m;
     }
+    test_release(pos);
+    /* XBoard's Wolf, two out and one back: every square it stepped on, the
+     * first one twice (it is taken on the way out and ended on) */
+    pos = cashew_at("K@a1 k@m13 W!@e5 p@e6 p@e7 p@e8", 'w');
+    Move wolf, back;
+    KageError werr;
+    assert_true(move_from_cashew(pos, "e5-e6xe6,e7+", CASHEW_CANONICAL, &wolf, &werr));
+    if (!move_from_cashew(pos, "e5e6,e6e7,e7e6", CASHEW_XBOARD, &back, &werr))
+        fail_msg("e5e6,e6e7,e7e6: %s", werr.msg);
+    assert_true(back == wolf);
+    test_release(pos);
+    pos = cashew_at("K@a1 k@m13 L!@e5 p@f6 p@g7", 'w');
     /* out and back over an empty square is the pass */
     Move m, pass;
     KageError err;
@@ -578,6 +590,72 @@ static void move_from_cashew__explains_error__bad_text(void **state)
 #undef LION
 }
 
+/* What a person types: a square alone, or a code and a square, is answered
+ * with the moves that go there, not with the parser's view of it. */
+static void move_from_text__names_the_moves__square_alone(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"f6", "f6: a move names the piece's start square too, as in LN e5xf6"},
+        {"LN f6", "LN f6: a move names the piece's start square too, as in LN e5xf6"},
+        {"LNf6", "LNf6: a move names the piece's start square too, as in LN e5xf6"},
+        {"Lf6", "Lf6: a move names the piece's start square too, as in LN e5xf6"},
+        {"WO f6", "WO f6: no WO can go to f6"},
+        {"a13", "a13: no piece can go to a13"},
+    };
+    Position *pos = cashew_at("K@a1 k@m13 L!@e5 p@f6 p@g7", 'w');
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Move m;
+        KageError err;
+        if (move_from_text(pos, cases[i].text, MOVE_FOR_PEOPLE, &m, &err))
+            fail_msg("accepted \"%s\"", cases[i].text);
+        if (strncmp(err.msg, cases[i].message, strlen(cases[i].message)))
+            fail_msg("\"%s\": message \"%s\", expected \"%s...\"", cases[i].text, err.msg, cases[i].message);
+    }
+    test_release(pos);
+}
+
+/* Whatever a person types gets an answer in the game's words, never the
+ * parser's ("expected a space after the piece code"): a square off the board
+ * is named, text that is no move says how a move is written, and a code
+ * followed by two squares (LN e5f6) is read as the move it means. */
+static void move_from_text__plain_messages__people_typing(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *message;
+    } cases[] = {
+        {"LN e14-e15", "there is no square e14: the board has files a-m and ranks 1-13"},
+        {"e5-z5", "there is no square z5: the board has files a-m and ranks 1-13"},
+        {"e0e1", "there is no square e0: the board has files a-m and ranks 1-13"},
+        {"n5", "there is no square n5: the board has files a-m and ranks 1-13"},
+        {"hello world", "hello world: not a move; write the piece's code, its square, - (x to capture) and where it "
+                        "goes, as LN e5-e6, or the squares alone, as e5e6"},
+        {"zz9", "zz9: not a move; write"},
+        {"LN", "LN: not a move; write"},
+        {"LN e5+f6", "LN e5+f6: not a move; write"},
+    };
+    Position *pos = cashew_at("K@a1 k@m13 L!@e5 p@f6 p@g7", 'w');
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Move m;
+        KageError err;
+        if (move_from_text(pos, cases[i].text, MOVE_FOR_PEOPLE, &m, &err))
+            fail_msg("accepted \"%s\"", cases[i].text);
+        if (strncmp(err.msg, cases[i].message, strlen(cases[i].message)))
+            fail_msg("\"%s\": message \"%s\", expected \"%s...\"", cases[i].text, err.msg, cases[i].message);
+    }
+    /* a code and two squares, as a person types them */
+    Move m, want;
+    KageError err;
+    assert_true(move_from_text(pos, "LN e5xf6", MOVE_FOR_PEOPLE, &want, &err));
+    if (!move_from_text(pos, "LN e5f6", MOVE_FOR_PEOPLE, &m, &err))
+        fail_msg("LN e5f6: %s", err.msg);
+    assert_int_equal(m, want);
+    test_release(pos);
+}
+
 static void move_to_text__writes_xboard_legs__protocol_cashew(void **state)
 {
     (void)state;
@@ -610,6 +688,8 @@ int test_cashew_run(void)
         cmocka_unit_test(move_to_cashew__writes_each_form__special_moves),
         cmocka_unit_test(move_from_cashew__accepts_loose_text__missing_plus_and_case),
         cmocka_unit_test(move_from_cashew__explains_error__bad_text),
+        cmocka_unit_test(move_from_text__names_the_moves__square_alone),
+        cmocka_unit_test(move_from_text__plain_messages__people_typing),
         cmocka_unit_test(move_to_text__writes_xboard_legs__protocol_cashew),
     };
     return cmocka_run_group_tests_name("cashew", tests, NULL, NULL);

@@ -137,6 +137,16 @@ static void move_from_san__explains_error__bad_moves(void **state)
         {"shinobiplus", NULL, "J*5i", "not a move"},   /* no ninth rank */
         {"shinobiplus", NULL, "J*0f", "not a move"},
         {"shinobiplus", NULL, "J*5", "not a move"},
+        /* a square off the board is named */
+        {"shogun", NULL, "e9e4", "there is no square e9: the board has files a-h and ranks 1-8"},
+        {"shogun", NULL, "i2i4", "there is no square i2"},
+        {"shogun", NULL, "Ne10", "there is no square e10"},
+        {"shinobiplus", NULL, "J@e9", "there is no square e9"},
+        {"shogun", NULL, "Nxe0", "there is no square e0"},
+        /* a pawn move without x never captures: the capture is named */
+        {"shogun", "4k3/5p2/4P3/8/8/8/8/4K3[] b - - 0 1", "e6", "e6 (a pawn move without x does not capture; the capture is fxe6)"},
+        /* "e6+" when e6 may promote and gives no check: which was meant? */
+        {"shogun", "4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", "e6+", "e6+: promote or not? Write e6=C to promote, e6 not to"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position *pos = test_position(cases[i].variant, cases[i].fen);
@@ -179,6 +189,13 @@ static void move_from_san__accepts_loose_forms__people_typing(void **state)
         {"shogun", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N*8h", "N@a1"},
         {"shinobiplus", NULL, "J*6f", "J@c3"},
         {"shinobiplus", NULL, "j*c3", "J@c3"},
+        /* a pawn's capture named by its file, with or without x */
+        {"shogun", "4k3/5p2/4P3/8/8/8/8/4K3[] b - - 0 1", "fxe6", "f7e6"},
+        {"shogun", "4k3/5p2/4P3/8/8/8/8/4K3[] b - - 0 1", "fe6", "f7e6"},
+        /* + after a move that gives check is the check mark, as SAN writes it */
+        {"shogun", "8/3k4/8/4P3/8/8/8/4K3[] w - - 0 1", "e6+", "e5e6"},
+        {"shogun", "4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", "e5e6+", "e5e6+"},
+        {"shogun", "4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", "e6=C+", "e5e6+"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position *pos = test_position(cases[i].variant, cases[i].fen);

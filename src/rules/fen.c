@@ -21,8 +21,13 @@ static Piece read_piece(const Variant *v, const char **pp, char *tokbuf)
     if (*p == '+')
         tok[n++] = *p++;
     if (!isalpha((unsigned char)*p)) {
-        /* name what was found, so that the message never shows stale text */
-        snprintf(tokbuf, 8, "%.*s", n + (*p != 0), *pp);
+        /* name what was found, so that the message never shows stale text:
+         * a whole UTF-8 character (é, 歩), not its first byte */
+        int len = *p != 0;
+        if ((unsigned char)*p >= 0xC0)
+            while (len < 4 && ((unsigned char)p[len] & 0xC0) == 0x80)
+                len++;
+        snprintf(tokbuf, 8, "%.*s", n + len, *pp);
         return 0;
     }
     Color c = isupper((unsigned char)*p) ? WHITE : BLACK;
@@ -166,6 +171,16 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
                 p++;
                 continue;
             }
+            /* a count before a piece, as shogi's SFEN writes hands: [2P] is [PP] */
+            long count = 1;
+            if (isdigit((unsigned char)*p)) {
+                count = strtol(p, (char **)&p, 10);
+                if (count < 1 || count > MAX_HAND || !isalpha((unsigned char)*p)) {
+                    kage_error(err, (int)(at - fen), "a count in hand is a number from 1 to %d before a piece, as in [2P]",
+                               MAX_HAND);
+                    goto out;
+                }
+            }
             Piece pc = read_piece(v, &p, tok);
             if (!pc) {
                 kage_error(err, (int)(at - fen), "unknown piece '%s' in hand", tok);
@@ -176,11 +191,11 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
                 kage_error(err, (int)(at - fen), "%s cannot be in hand", v->type[t].def->name);
                 goto out;
             }
-            if (tmp->hand[piece_color(pc)][t] >= MAX_HAND) {
+            if (tmp->hand[piece_color(pc)][t] + count > MAX_HAND) {
                 kage_error(err, (int)(at - fen), "too many pieces in hand");
                 goto out;
             }
-            tmp->hand[piece_color(pc)][t]++;
+            tmp->hand[piece_color(pc)][t] += (int)count;
         }
         if (*p != ']') {
             kage_error(err, (int)(open - fen), "hand is not closed with ']'");

@@ -1,5 +1,6 @@
 /* Move text by purpose (see notation.h): one table per move style says
  * which notation writes and reads the text for each purpose. */
+#include "kage/rules/movegen.h"
 #include "kage/rules/notation_cashew.h"
 #include "kage/rules/util.h"
 #include "notation_internal.h"
@@ -42,6 +43,46 @@ static bool read_canonical(Position *pos, const char *text, Move *out, KageError
     return move_from_cashew(pos, text, CASHEW_CANONICAL, out, err);
 }
 
+/* A square name in the text (a small letter and a number) that is off the
+ * board, as e9 on 8x8 or n5 in Cashew: said so, rather than "illegal move"
+ * or the reader's view of it. */
+bool notation_squares_on_board(const Variant *v, const char *s, KageError *err)
+{
+    for (const char *q = s; *q; q++) {
+        if (!islower((unsigned char)*q) || !isdigit((unsigned char)q[1]) || (q > s && islower((unsigned char)q[-1]) && q[-1] != 'x'))
+            continue;
+        int len = 1;
+        while (isdigit((unsigned char)q[len]) && len < 4)
+            len++;
+        int sq;
+        if (variant_parse_square(v, q, &sq) == len)
+            continue;
+        return kage_error(err, -1, "there is no square %.*s: the board has files a-%c and ranks 1-%d", len, q,
+                          'a' + v->files - 1, v->ranks);
+    }
+    return true;
+}
+
+/* A Cashew reader's complaint about the text's form ("expected a space after
+ * the piece code"), which says nothing to a person: said as a person writes a
+ * move, with one that can be played here. */
+static bool cashew_not_a_move(Position *pos, const char *text, KageError *err)
+{
+    MoveList list;
+    movegen_legal(pos, &list);
+    char example[MOVE_TEXT_MAX] = "PA e4-e5", legs[MOVE_TEXT_MAX] = "e4e5";
+    for (int i = 0; i < list.count; i++)
+        if (move_kind(list.moves[i]) != MOVE_PASS) {
+            move_to_cashew(pos, list.moves[i], CASHEW_READABLE, example);
+            move_to_cashew(pos, list.moves[i], CASHEW_XBOARD, legs);
+            break;
+        }
+    return kage_error(err, -1,
+                      "%.60s: not a move; write the piece's code, its square, - (x to capture) and where it goes, "
+                      "as %s, or the squares alone, as %s",
+                      text, example, legs);
+}
+
 /* What a person typed: any Cashew form, but nothing (blanks, or only check
  * and comment marks) is an empty move, as in SAN. */
 static bool read_people_cashew(Position *pos, const char *text, Move *out, KageError *err)
@@ -52,7 +93,13 @@ static bool read_people_cashew(Position *pos, const char *text, Move *out, KageE
     if (!*p) {
         return kage_error(err, -1, "empty move");
     }
-    return read_any_cashew(pos, text, out, err);
+    if (!notation_squares_on_board(pos->v, text, err) || !cashew_names_a_start(pos, text, err))
+        return false;
+    if (read_any_cashew(pos, text, out, err))
+        return true;
+    if (!strncmp(err->msg, "expected", 8) || !strncmp(err->msg, "unexpected", 10))
+        return cashew_not_a_move(pos, text, err);
+    return false;
 }
 
 static const struct {

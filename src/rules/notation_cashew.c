@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_LEGS 4
 
@@ -202,8 +203,13 @@ static bool read_xboard(const Position *pos, const char *text, Request *rq, Kage
         if (!dup && pos->board[way[k]] != PIECE_EMPTY && piece_color(pos->board[way[k]]) != pos->side)
             rq->cap[rq->ncap++] = way[k];
     }
+    /* the end square, unless a turning point already took its piece (XBoard
+     * writes a Wolf's two out and one back as e5e6,e6e7,e7e6) */
     Piece p = pos->board[rq->to];
-    if (rq->to != rq->from && p != PIECE_EMPTY && piece_color(p) != pos->side &&
+    bool taken = false;
+    for (int j = 0; j < rq->ncap; j++)
+        taken |= rq->cap[j] == rq->to;
+    if (rq->to != rq->from && !taken && p != PIECE_EMPTY && piece_color(p) != pos->side &&
         !add_capture(rq, rq->to, pos, i, err))
         return false;
     return read_tail(text, i, rq, err);
@@ -224,6 +230,57 @@ bool cashew_is_code(const char *word)
     return n && !word[n];
 }
 
+bool cashew_names_a_start(Position *pos, const char *text, KageError *err)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    /* a square alone, after a code and blanks (P e5, LNe5), or after one
+     * capital (Pe5: a code is two letters, so that one matches nothing) */
+    int clen = code_length(text), sq = 0, i = -1;
+    for (int try = 0; try < 3 && i < 0; try++) {
+        int at = try == 0 ? 0 : try == 1 ? clen : isupper((unsigned char)text[0]) ? 1 : -1;
+        if (at < 0 || (try == 1 && !clen))
+            continue;
+        while (at && text[at] == ' ')
+            at++;
+        int n = isalpha((unsigned char)text[at]) ? variant_parse_square(pos->v, text + at, &sq) : 0;
+        int k = at + n;
+        while (n && isspace((unsigned char)text[k]))
+            k++;
+        if (n && !text[k]) {
+            i = at;
+            clen = try == 1 ? clen : 0;
+        }
+    }
+    if (i < 0)
+        return true;
+    MoveList list;
+    movegen_legal(pos, &list);
+    char moves[160] = "", square[8];
+    int found = 0;
+    variant_square_name(pos->v, sq, square);
+    for (int k = 0; k < list.count; k++) {
+        Move m = list.moves[k];
+        char t[MOVE_TEXT_MAX];
+        if (move_kind(m) == MOVE_PASS || move_to(m) != sq)
+            continue;
+        move_to_cashew(pos, m, CASHEW_READABLE, t);
+        const char *space = strchr(t, ' ');
+        if (clen && (!space || space - t != clen || strncasecmp(t, text, (size_t)clen)))
+            continue;
+        if (found < 4 && strlen(moves) + strlen(t) + 3 < sizeof moves)
+            strcat(strcat(moves, found ? ", " : ""), t);
+        found++;
+    }
+    int tlen = (int)strlen(text);
+    while (tlen && isspace((unsigned char)text[tlen - 1]))
+        tlen--;
+    if (!found)
+        return kage_error(err, -1, "%.*s: no %.*s%scan go to %s", tlen, text, clen, text, clen ? " " : "piece ", square);
+    return kage_error(err, -1, "%.*s: a move names the piece's start square too, as in %s%s", tlen, text, moves,
+                      found > 4 ? ", ..." : "");
+}
+
 static bool read_readable(const Position *pos, const char *text, Request *rq, char *code, KageError *err)
 {
     int i = 0, sq;
@@ -239,10 +296,13 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
     }
     if (!read_square(pos, text, &i, &rq->from, "the start square", err))
         return false;
-    int nsteps = 0;
-    while (text[i] == 'x' || text[i] == '-') {
-        char sep = text[i];
-        int col = ++i;
+    int nsteps = 0, sq_next;
+    /* "LN e5f6": a person's code and the two squares alone, as a step */
+    bool bare = variant_parse_square(pos->v, text + i, &sq_next) > 0;
+    while (text[i] == 'x' || text[i] == '-' || bare) {
+        char sep = bare ? '-' : text[i];
+        int col = bare ? i : ++i;
+        bare = false;
         if (!read_square(pos, text, &i, &sq, "a square", err))
             return false;
         if (text[i] == 'x' || text[i] == '-') {
@@ -259,8 +319,13 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
     if (!nsteps)
         return kage_error(err, i, "expected 'x' or '-' and a square after the start square");
     /* the end square captures whatever enemy stands on it, 'x' or '-' */
+    /* the end square, unless a turning point already took its piece (XBoard
+     * writes a Wolf's two out and one back as e5e6,e6e7,e7e6) */
     Piece p = pos->board[rq->to];
-    if (rq->to != rq->from && p != PIECE_EMPTY && piece_color(p) != pos->side &&
+    bool taken = false;
+    for (int j = 0; j < rq->ncap; j++)
+        taken |= rq->cap[j] == rq->to;
+    if (rq->to != rq->from && !taken && p != PIECE_EMPTY && piece_color(p) != pos->side &&
         !add_capture(rq, rq->to, pos, i, err))
         return false;
     return read_tail(text, i, rq, err);

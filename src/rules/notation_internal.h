@@ -20,4 +20,13 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err);
  * readable form?  (notation_cashew.c) */
 bool cashew_is_code(const char *word);
 
+/* Text a person typed that names only where a piece goes ("e5", "Pe5",
+ * "P e5"): false, with a message listing the moves that go there; true for
+ * any other text, which the full reader then judges. (notation_cashew.c) */
+bool cashew_names_a_start(Position *pos, const char *text, KageError *err);
+
+/* False, with "there is no square e9: the board has files a-h and ranks
+ * 1-8", if the text names a square off v's board (notation.c). */
+bool notation_squares_on_board(const Variant *v, const char *s, KageError *err);
+
 #endif

@@ -120,6 +120,8 @@ static int drop_square(const Variant *v, const char *s, int *sq)
 static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move *out, KageError *err)
 {
     const Variant *v = pos->v;
+    if (!notation_squares_on_board(v, s, err))
+        return false;
     char piece = 0, promo = 0;
     int from_file = -1, from_rank = -1, to = 0;
     const char *p = s;
@@ -169,15 +171,21 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         promo = '+';
     else if (*tail)
         return kage_error(err, -1, "not a move: %s", s);
+    bool says_capture = false;
     for (const char *q = p; q < last_sq; q++) {
         if (*q >= 'a' && *q < 'a' + v->files)
             from_file = *q - 'a';
         else if (isdigit((unsigned char)*q))
             from_rank = (int)strtol(q, (char **)&q, 10) - 1, q--;
-        else if (*q != 'x' && *q != '-' && *q != ':')
+        else if (*q == 'x' || *q == ':')
+            says_capture = true;
+        else if (*q != '-')
             return kage_error(err, -1, "not a move: %s", s);
     }
-    Move found = MOVE_NONE;
+    /* "e6" names a pawn's step; a pawn's capture says where it comes from
+     * (fxe6, or fe6), so a bare square never takes */
+    bool no_capture = !piece && !says_capture && from_file < 0 && from_rank < 0;
+    Move found = MOVE_NONE, capture = MOVE_NONE;
     int nfound = 0;
     char list[160] = "";
     for (int i = 0; i < legal->count; i++) {
@@ -193,6 +201,10 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
             continue;
         if (promo && (kind != MOVE_PROMO || (promo != '+' && v->type[v->type[t].promotes].def->san != promo)))
             continue;
+        if (no_capture && movegen_is_capture(pos, m)) {
+            capture = m;
+            continue;
+        }
         if (!promo && kind == MOVE_PROMO) {
             /* where promotion is forced, "e8" means the promotion */
             bool plain_exists = false;
@@ -216,7 +228,49 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
     if (nfound > 1) {
         return kage_error(err, -1, "ambiguous move %.60s: could be %s", s, list);
     }
+    if (capture) {
+        char san[MOVE_TEXT_MAX];
+        san_body(pos, capture, legal, san);
+        return kage_error(err, -1, "illegal move: %.60s (a pawn move without x does not capture; the capture is %s)", s,
+                          san);
+    }
     return kage_error(err, -1, "illegal move: %s", s);
+}
+
+/* The same step as m, promoting, if that is legal too. */
+static Move promoting_twin(const MoveList *legal, Move m)
+{
+    for (int i = 0; i < legal->count; i++) {
+        Move o = legal->moves[i];
+        if (move_kind(o) == MOVE_PROMO && move_from(o) == move_from(m) && move_to(o) == move_to(m))
+            return o;
+    }
+    return MOVE_NONE;
+}
+
+/* "e6+" where e6 may promote or not: in SAN the + marks a check, in shogi
+ * a promotion.  It is the plain move only where that move gives check;
+ * otherwise nobody can tell which was meant, and the choices are said. */
+static bool plus_is_clear(Position *pos, const char *text, const MoveList *legal, Move m, KageError *err)
+{
+    size_t n = strlen(text);
+    while (n && isspace((unsigned char)text[n - 1]))
+        n--;
+    if (!n || text[n - 1] != '+' || (n >= 2 && strchr("+#", text[n - 2])) || move_kind(m) != MOVE_NORMAL)
+        return true;
+    Move twin = promoting_twin(legal, m);
+    if (!twin)
+        return true;
+    pos_make(pos, m);
+    bool check = pos_in_check(pos);
+    pos_unmake(pos);
+    if (check)
+        return true;
+    char plain[MOVE_TEXT_MAX], promo[MOVE_TEXT_MAX];
+    san_body(pos, m, legal, plain);
+    san_body(pos, twin, legal, promo);
+    return kage_error(err, -1, "%.*s: promote or not? Write %s to promote, %s not to", (int)(n > 60 ? 60 : n), text,
+                      promo, plain);
 }
 
 bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
@@ -231,7 +285,7 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
         san_body(pos, legal.moves[i], &legal, buf);
         if (!strcmp(buf, s)) {
             *out = legal.moves[i];
-            return true;
+            return plus_is_clear(pos, text, &legal, *out, err);
         }
     }
     /* UCI text, compared unstripped: a promotion ends in '+' */
@@ -248,5 +302,5 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
             return true;
         }
     }
-    return san_loose(pos, s, &legal, out, err);
+    return san_loose(pos, s, &legal, out, err) && plus_is_clear(pos, text, &legal, *out, err);
 }

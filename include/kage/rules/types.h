@@ -73,7 +73,7 @@ typedef struct MoveList {
 /* Error report for outside input: a message and the 0-based column where
  * the problem was found (-1 when it is not tied to a position). */
 typedef struct KageError {
-    char msg[256];
+    char msg[1280]; /* room for a path of PATH_MAX-like length and what is wrong with it */
     int column;
 } KageError;
 
