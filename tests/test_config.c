@@ -143,6 +143,108 @@ static void config_write_atomic__replaces_file__nothing_left_over(void **state)
     sandbox_leave(&sb);
 }
 
+/* A UTF-8 byte-order mark before the first key (some editors write one)
+ * is not part of the key: it made the first key "unknown". */
+static void config_parse__byte_order_mark__skipped(void **state)
+{
+    (void)state;
+    static const char text[] = "\xef\xbb\xbfvariant = shogun\nlevel = 7\n";
+    KageConfig cfg;
+    ConfigDiags d = {0};
+    config_defaults(&cfg);
+    config_parse(&cfg, text, sizeof text - 1, "kage.conf", &d);
+    if (d.count)
+        fail_msg("%s", d.msg[0]);
+    assert_string_equal(cfg.variant, "shogun");
+    assert_int_equal(cfg.level, 7);
+}
+
+/* Only a regular file is read, and opening one never blocks: a FIFO (an
+ * autosave or --load=FIFO hung start-up), a directory and a device are
+ * refused at once, saying what they are; the autosave says it cannot be
+ * read (-2), which is not "damaged". */
+static void config_read_file__special_files__refused_at_once(void **state)
+{
+    (void)state;
+    char dir[64], fifo[128];
+    snprintf(dir, sizeof dir, "/tmp/kage-test-read-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    static const struct {
+        const char *path, *what;
+    } cases[] = {{NULL, "not a regular file (a pipe)"}, {"/dev/null", "not a regular file (a device)"},
+                 {"/tmp", "not a regular file (a directory)"}};
+    for (int i = 0; i < 3; i++) {
+        KageError err;
+        size_t len;
+        const char *path = cases[i].path ? cases[i].path : fifo;
+        assert_null(config_read_file(path, &len, &err));
+        assert_int_equal(errno, EINVAL);
+        if (!strstr(err.msg, cases[i].what))
+            fail_msg("%s: '%s'", path, err.msg);
+    }
+    SaveGame sg;
+    KageError err;
+    assert_int_equal(savegame_load(fifo, NULL, NULL, &sg, &err), -2);
+    assert_int_equal(savegame_load(dir, NULL, NULL, &sg, &err), -2);
+    unlink(fifo);
+    rmdir(dir);
+}
+
+/* Writing never puts a file in place of a device, a FIFO or a directory
+ * (as root, a save to /dev/null would have replaced it), and a link stays
+ * a link: the file it names is written. */
+static void config_write_atomic__special_files_and_links__kept(void **state)
+{
+    (void)state;
+    char dir[64], fifo[128], file[128], link[128];
+    snprintf(dir, sizeof dir, "/tmp/kage-test-write-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(file, sizeof file, "%s/file", dir);
+    snprintf(link, sizeof link, "%s/link", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    KageError err;
+    assert_false(config_write_atomic(fifo, "x\n", 2, &err));
+    assert_non_null(strstr(err.msg, "not a regular file (a pipe): not written over"));
+    assert_false(config_write_atomic(dir, "x\n", 2, &err));
+    assert_non_null(strstr(err.msg, "not a regular file (a directory)"));
+    struct stat st;
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    assert_true(config_write_atomic(file, "old\n", 4, &err));
+    assert_int_equal(symlink("file", link), 0);
+    assert_true(config_write_atomic(link, "new\n", 4, &err));
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    size_t len;
+    char *text = config_read_file(file, &len, &err);
+    assert_string_equal(text, "new\n");
+    free(text);
+    unlink(link);
+    unlink(file);
+    unlink(fifo);
+    rmdir(dir);
+}
+
+/* bell = yes turns the terminal bell on (as --bell does). */
+static void config_parse__bell__yes_or_no(void **state)
+{
+    (void)state;
+    KageConfig cfg;
+    ConfigDiags d = {0};
+    config_defaults(&cfg);
+    assert_false(cfg.bell);
+    config_parse(&cfg, "bell = yes\n", 11, "kage.conf", &d);
+    assert_int_equal(d.count, 0);
+    assert_true(cfg.bell);
+    assert_true(cfg.set & CONFIG_SET_BELL);
+    config_parse(&cfg, "bell = loud\n", 12, "kage.conf", &d);
+    assert_int_equal(d.count, 1);
+    assert_non_null(strstr(d.msg[0], "bell 'loud' is not yes or no"));
+}
+
 static void config_parse__applies_good_lines__reports_bad_ones(void **state)
 {
     (void)state;
@@ -291,6 +393,55 @@ static void savegame_format__round_trip__moves_mode_and_clocks(void **state)
     test_release(pos);
 }
 
+/* A game loaded from a file keeps its tags and comments through the
+ * autosave: a resumed game saves as it was loaded, not under Kage's tags */
+static void savegame_format__loaded_game__tags_and_comments_kept(void **state)
+{
+    (void)state;
+    static const char file[] = "[Event \"Club night\"]\n[White \"alice\"]\n[Black \"bob\"]\n"
+                               "[WhiteElo \"1800\"]\n[Variant \"shogun\"]\n\n"
+                               "1. e4 {a good start} e5 2. Nf3 *\n";
+    PgnGames games;
+    KageError err;
+    assert_true(pgn_read(file, strlen(file), NULL, &games, &err));
+    Position *pos;
+    SaveGame s = game_of("shogun", NULL, "e2e4 e7e5 g1f3 b8c6", &pos); /* one move more than the file */
+    s.from = &games.games[0];
+    char *text = savegame_format(&s, NULL, &err);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "[Event \"Club night\"]"));
+    assert_non_null(strstr(text, "[White \"alice\"]"));
+    assert_non_null(strstr(text, "[WhiteElo \"1800\"]"));
+    assert_non_null(strstr(text, "{a good start}"));
+    assert_non_null(strstr(text, "[KageLoaded \"1\"]"));
+    SaveGame r;
+    assert_true(savegame_parse(text, strlen(text), NULL, NULL, &r, &err));
+    assert_non_null(r.from);
+    assert_int_equal(r.rec.nmoves, 4);
+    assert_string_equal(pgn_tag(r.from, "White"), "alice");
+    assert_string_equal(pgn_tag(r.from, "WhiteElo"), "1800");
+    assert_null(pgn_tag(r.from, "KageMode")); /* Kage's own tags stay Kage's */
+    assert_string_equal(r.from->comments[1], "a good start");
+    /* written again from the resumed game: the same tags, once each */
+    SaveGame again = r;
+    char *text2 = savegame_format(&again, NULL, &err);
+    assert_string_equal(text2, text);
+    free(text2);
+    savegame_free(&r);
+    free(text);
+    /* a game begun in Kage has no such tag and nothing kept */
+    s.from = NULL;
+    text = savegame_format(&s, NULL, &err);
+    assert_null(strstr(text, "KageLoaded"));
+    assert_true(savegame_parse(text, strlen(text), NULL, NULL, &r, &err));
+    assert_null(r.from);
+    savegame_free(&r);
+    free(text);
+    savegame_free(&s);
+    pgn_games_free(&games);
+    test_release(pos);
+}
+
 static void savegame_load__damaged_file__clear_message(void **state)
 {
     (void)state;
@@ -353,8 +504,13 @@ int test_config_run(void)
         cmocka_unit_test(config_dir__follows_xdg__and_defaults),
         cmocka_unit_test(config_write_atomic__replaces_file__nothing_left_over),
         cmocka_unit_test(config_parse__applies_good_lines__reports_bad_ones),
+        cmocka_unit_test(config_parse__bell__yes_or_no),
+        cmocka_unit_test(config_read_file__special_files__refused_at_once),
+        cmocka_unit_test(config_write_atomic__special_files_and_links__kept),
+        cmocka_unit_test(config_parse__byte_order_mark__skipped),
         cmocka_unit_test(config_load__reads_file__missing_is_fine),
         cmocka_unit_test(savegame_format__round_trip__moves_mode_and_clocks),
+        cmocka_unit_test(savegame_format__loaded_game__tags_and_comments_kept),
         cmocka_unit_test(savegame_load__damaged_file__clear_message),
     };
     return cmocka_run_group_tests_name("config", tests, NULL, NULL);

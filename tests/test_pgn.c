@@ -278,7 +278,7 @@ static void pgn_read__names_the_line__malformed_files(void **state)
         const char *file, *msg;
         int column;
     } cases[] = {
-        {"bad-illegal-move.pgn", "line 6: not a move Qxe9 for White at move 4 (no destination square)", 16},
+        {"bad-illegal-move.pgn", "line 6: there is no square e9 in Qxe9 for Clan at move 4: the board has files a-h", 16},
         {"bad-unknown-variant.pgn", "line 3: unknown variant \"Chess\" (Kage plays shinobiplus, shinobi", 10},
         {"bad-fen.pgn", "line 3: bad FEN in the [FEN] tag: side to move must be 'w' or 'b'", 54},
         {"bad-open-comment.pgn", "line 5: the comment opened here is never closed", 7},
@@ -299,6 +299,61 @@ static void pgn_read__names_the_line__malformed_files(void **state)
     }
 }
 
+/* Tags are read in linear time (a set of names, not a scan of the earlier
+ * tags for each new one: 40,000 tags took 15 s, 200,000 never ended), up to
+ * PGN_MAX_TAGS in a game; more is refused with the limit named. */
+static void pgn_read__many_tags__linear_with_a_limit(void **state)
+{
+    (void)state;
+    for (int n = PGN_MAX_TAGS - 5; n <= PGN_MAX_TAGS + 1; n += 6) {
+        size_t cap = (size_t)n * 24 + 64, len = 0;
+        char *text = xmalloc(cap);
+        len += (size_t)snprintf(text + len, cap - len, "[Variant \"shogun\"]\n");
+        for (int k = 0; k < n - 1; k++)
+            len += (size_t)snprintf(text + len, cap - len, "[Tag%d \"v%d\"]\n", k, k);
+        len += (size_t)snprintf(text + len, cap - len, "\n1. e4 e5 *\n");
+        PgnGames games;
+        KageError err;
+        bool ok = pgn_read(text, len, NULL, &games, &err);
+        if (n <= PGN_MAX_TAGS) {
+            if (!ok)
+                fail_msg("%d tags: %s", n, err.msg);
+            assert_int_equal(games.count, 1);
+            assert_int_equal(games.games[0].ntags, n);
+            assert_string_equal(pgn_tag(&games.games[0], "Tag77"), "v77");
+            assert_int_equal(games.games[0].rec.nmoves, 2);
+            pgn_games_free(&games);
+        } else {
+            assert_false(ok);
+            assert_non_null(strstr(err.msg, "more than 10000 tags in one game"));
+        }
+        free(text);
+    }
+}
+
+static void pgn_read_first__several_games__first_only_the_rest_not_read(void **state)
+{
+    (void)state;
+    /* the second game is not even read: its illegal move is no error here */
+    static const char text[] = "[Variant \"shogun\"]\n[White \"alice\"]\n\n1. e4 e5 *\n\n"
+                               "[Variant \"shogun\"]\n\n1. e5 *\n";
+    PgnGames games;
+    KageError err;
+    bool more = false;
+    assert_true(pgn_read_first(text, strlen(text), NULL, &games, &more, &err));
+    assert_int_equal(games.count, 1);
+    assert_true(more);
+    assert_string_equal(pgn_tag(&games.games[0], "White"), "alice");
+    assert_int_equal(games.games[0].rec.nmoves, 2);
+    pgn_games_free(&games);
+    assert_false(pgn_read(text, strlen(text), NULL, &games, &err));
+    /* one game: nothing more */
+    assert_true(pgn_read_first(text, 41, NULL, &games, &more, &err));
+    assert_int_equal(games.count, 1);
+    assert_false(more);
+    pgn_games_free(&games);
+}
+
 static void pgn_read__says_what_is_wrong__damaged_text(void **state)
 {
     (void)state;
@@ -315,7 +370,9 @@ static void pgn_read__says_what_is_wrong__damaged_text(void **state)
         {"[Variant shogun]\n", "line 1: expected the value of tag Variant in double quotes"},
         {"1. e4 e5 *", "line 1: the game has no [Variant] tag"},
         {"[Variant \"shinobiplus\"]\n[FEN \"7k/4K3/8/8/8/8/8/8[] w - - 0 1\"]\n1. Ke8 h8h7 *",
-         "line 3: move h8h7 for Black at move 1 comes after the end of the game (campmate)"},
+         "line 3: move h8h7 for Kingdom at move 1 comes after the end of the game (campmate)"},
+        /* the side named as the variant names it */
+        {"[Variant \"shinobiplus\"]\n1. e4 e5 2. Qh5 *", "line 2: illegal move Qh5 for Clan at move 2"},
         {"[Variant \"shogun\"]\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nxd4 exd4 5. Nd2 Nd2 *",
          "line 2: illegal move Nd2 for White at move 5"},
         {"[Variant \"cashew\"]\n1. LN c2-c9 *", "line 2: "},
@@ -575,6 +632,8 @@ int test_pgn_run(void)
         cmocka_unit_test(pgn_read__new_game__after_tags_only),
         cmocka_unit_test(pgn_read__names_the_line__malformed_files),
         cmocka_unit_test(pgn_read__says_what_is_wrong__damaged_text),
+        cmocka_unit_test(pgn_read__many_tags__linear_with_a_limit),
+        cmocka_unit_test(pgn_read_first__several_games__first_only_the_rest_not_read),
         cmocka_unit_test(pgn_read__matches_reference__san_file),
         cmocka_unit_test(pgn_write__round_trip__every_variant),
         cmocka_unit_test(pgn_write__pychess_tags__shinobiplus_game),

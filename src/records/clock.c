@@ -200,13 +200,15 @@ void clock_format(const Clock *c, Color side, char *buf, size_t size)
 /* --- time-control specs ------------------------------------------------------ */
 
 /* A number with up to three decimals at s[*i], in thousandths. */
-static bool read_number(const char *s, int *i, int64_t *milli)
+/* A number with an optional decimal part, in thousandths: 1 when read, 0
+ * when there is none, -1 when it has more digits than any time could need. */
+static int read_number(const char *s, int *i, int64_t *milli)
 {
     int64_t v = 0;
     int digits = 0;
     while (isdigit((unsigned char)s[*i])) {
         if (++digits > 9)
-            return false;
+            return -1;
         v = v * 10 + (s[(*i)++] - '0');
     }
     v *= 1000;
@@ -228,7 +230,10 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
 {
     int start = *i;
     int64_t total = 0, v;
-    if (!read_number(s, i, &v))
+    int got = read_number(s, i, &v);
+    if (got < 0)
+        return kage_error(err, start, "time too long (at most 100 hours)");
+    if (!got)
         return kage_error(err, start, "expected a time at \"%.12s\"", s + start);
     int j = *i;
     while (s[j] == ' ')
@@ -244,7 +249,10 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
             const char *d = s + *i;
             if (!isdigit((unsigned char)d[0]) || !isdigit((unsigned char)d[1]) || isdigit((unsigned char)d[2]))
                 return kage_error(err, *i, "expected two digits after ':'");
-            parts[n++] = (d[0] - '0') * 10 + (d[1] - '0');
+            parts[n] = (d[0] - '0') * 10 + (d[1] - '0');
+            if (parts[n] > 59)
+                return kage_error(err, *i, "%s from 00 to 59 after ':'", n == 1 && s[*i + 2] == ':' ? "minutes" : "seconds");
+            n++;
             *i += 2;
         }
         total = n == 2 ? (parts[0] * 60 + parts[1]) * 1000 : ((parts[0] * 60 + parts[1]) * 60 + parts[2]) * 1000;
@@ -266,7 +274,10 @@ static bool read_duration(const char *s, int *i, int64_t unit, int64_t *ms, Kage
                 break;
             if (!isdigit((unsigned char)s[*i]))
                 break;
-            if (!read_number(s, i, &v))
+            got = read_number(s, i, &v);
+            if (got < 0)
+                return kage_error(err, start, "time too long (at most 100 hours)");
+            if (!got)
                 return kage_error(err, *i, "bad number");
         }
     }

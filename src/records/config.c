@@ -2,6 +2,9 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700 /* realpath */
+#endif
 #include "kage/records/config.h"
 #include "kage/rules/util.h"
 #include "kage/rules/variant.h"
@@ -84,8 +87,28 @@ bool config_path(KageDir kind, const char *name, bool create, char *buf, size_t 
 
 /* --- reading and writing whole files ------------------------------------------------------ */
 
+/* What a file that is not a regular one is, for messages. */
+static const char *special_kind(mode_t mode)
+{
+    return S_ISDIR(mode)                      ? "a directory"
+           : S_ISFIFO(mode)                   ? "a pipe"
+           : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+                                              : "a socket or other special file";
+}
+
 bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err)
 {
+    /* a rename would put a file in place of a device (as root, /dev/null)
+     * or of a link: neither is replaced */
+    struct stat st;
+    char *real = NULL;
+    if (stat(path, &st) == 0) {
+        if (!S_ISREG(st.st_mode))
+            return kage_error(err, -1, "%s: not a regular file (%s): not written over", path,
+                              special_kind(st.st_mode));
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL)))
+            path = real;
+    }
     size_t plen = strlen(path);
     char *tmp = xmalloc(plen + 16), *dir = xstrdup(path);
     snprintf(tmp, plen + 16, "%s.tmp-XXXXXX", path);
@@ -132,14 +155,42 @@ bool config_write_atomic(const char *path, const char *data, size_t len, KageErr
 done:
     free(tmp);
     free(dir);
+    free(real);
     return ok;
 }
 
 char *config_read_file(const char *path, size_t *len, KageError *err)
 {
-    FILE *f = fopen(path, "rb");
+    /* opened without blocking, so that a FIFO or a device cannot hold the
+     * program up; only a regular file is read */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        kage_error(err, -1, "%s: %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        kage_error(err, -1, "%s: not a regular file (%s)", path, special_kind(st.st_mode));
+        errno = EINVAL;
+        return NULL;
+    }
+    if ((size_t)st.st_size >= MAX_FILE_SIZE) {
+        close(fd);
+        kage_error(err, -1, "%s: too large (%lld bytes; a file of Kage's is under %u MB)", path,
+                   (long long)st.st_size, MAX_FILE_SIZE >> 20);
+        errno = EFBIG;
+        return NULL;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
         int e = errno;
+        close(fd);
         kage_error(err, -1, "%s: %s", path, strerror(e));
         errno = e;
         return NULL;
@@ -233,7 +284,7 @@ static int parse_bool(const char *v)
 static bool apply(KageConfig *cfg, const char *key, const char *value, char *why, size_t size)
 {
     static const char *const modes[] = {"play-first", "play-second", "hotseat", "watch", "ai-black", "ai-white", NULL};
-    static const char *const glyphs[] = {"auto", "unicode", "letters", NULL};
+    static const char *const glyphs[] = {"auto", "unicode", "letters", "kanji", NULL};
     static const char *const colors[] = {"auto", "never", "always", NULL};
     char names[160];
     int k;
@@ -287,7 +338,7 @@ static bool apply(KageConfig *cfg, const char *key, const char *value, char *why
             snprintf(cfg->color, sizeof cfg->color, "%s", list[k]);
             cfg->set |= CONFIG_SET_COLOR;
         }
-    } else if (!strcmp(key, "mouse") || !strcmp(key, "flip") || !strcmp(key, "auto-flip")) {
+    } else if (!strcmp(key, "mouse") || !strcmp(key, "flip") || !strcmp(key, "auto-flip") || !strcmp(key, "bell")) {
         if ((k = parse_bool(value)) < 0) {
             snprintf(why, size, "%s '%.40s' is not yes or no", key, value);
             return false;
@@ -295,6 +346,9 @@ static bool apply(KageConfig *cfg, const char *key, const char *value, char *why
         if (key[0] == 'm') {
             cfg->mouse = k;
             cfg->set |= CONFIG_SET_MOUSE;
+        } else if (key[0] == 'b') {
+            cfg->bell = k;
+            cfg->set |= CONFIG_SET_BELL;
         } else {
             cfg->flip = k;
             cfg->set |= CONFIG_SET_FLIP;
@@ -307,7 +361,7 @@ static bool apply(KageConfig *cfg, const char *key, const char *value, char *why
         }
         cfg->set |= CONFIG_SET_CLOCK;
     } else {
-        snprintf(why, size, "unknown key '%.40s' (known: variant, mode, level, theme, glyphs, mouse, flip, clock, color)",
+        snprintf(why, size, "unknown key '%.40s' (known: variant, mode, level, theme, glyphs, mouse, flip, bell, clock, color)",
                  key);
         return false;
     }
@@ -326,6 +380,8 @@ static void trim(const char **s, const char **e)
 void config_parse(KageConfig *cfg, const char *text, size_t len, const char *filename, ConfigDiags *diags)
 {
     const char *p = text, *end = text + len;
+    if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) /* a UTF-8 byte-order mark, as some editors write */
+        p += 3;
     for (int line = 1; p < end; line++) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)

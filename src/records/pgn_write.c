@@ -46,6 +46,39 @@ const VariantDef *pgn_variant_find(const char *name)
     return NULL;
 }
 
+bool pgn_tag_is_written(const char *name)
+{
+    static const char *const own[] = {"Event",   "Site",    "Date", "Round", "White", "Black",      "Result",
+                                      "TimeControl", "Byoyomi", "Variant", "FEN", "SetUp", "Termination"};
+    for (int i = 0; i < N_ELEMS(own); i++)
+        if (!strcmp(name, own[i]))
+            return true;
+    return false;
+}
+
+PgnTag *pgn_info_keep(PgnInfo *info, const PgnGame *from, int same, int nmoves, int reserve, const char ***comments)
+{
+    const char **keep[] = {&info->event, &info->site, &info->date, &info->round, &info->white, &info->black};
+    static const char *const names[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    for (int i = 0; i < N_ELEMS(names); i++)
+        if (pgn_tag(from, names[i]))
+            *keep[i] = pgn_tag(from, names[i]);
+    PgnTag *extra = xcalloc((size_t)from->ntags + (size_t)reserve + 1, sizeof *extra);
+    info->nextra = 0;
+    for (int t = 0; t < from->ntags; t++)
+        if (!pgn_tag_is_written(from->tags[t].name))
+            extra[info->nextra++] = from->tags[t];
+    info->extra = extra;
+    *comments = NULL;
+    if (from->comments) {
+        *comments = xcalloc((size_t)nmoves + 1, sizeof **comments);
+        for (int k = 0; k <= same && k <= nmoves && k <= from->rec.nmoves; k++)
+            (*comments)[k] = from->comments[k];
+        info->comments = *comments;
+    }
+    return extra;
+}
+
 EndReason pgn_termination_reason(const char *value)
 {
     for (int r = END_CHECKMATE; r <= END_TIME; r++)
@@ -116,20 +149,59 @@ static char *write_error(Out *o, KageError *err, const char *fmt, ...)
     return NULL;
 }
 
-/* The movetext of moves from pos (which is left after them); false and the
- * index of the first illegal move in *bad otherwise. */
-static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, int *bad)
+/* A comment in braces: whole when it fits on a line, else word by word so
+ * that lines stay short ('}' inside would end it early, so it is dropped). */
+static void out_comment(Out *o, const char *text)
+{
+    char word[256];
+    size_t len = strlen(text);
+    if (len + 2 <= LINE_MAX_CHARS && !strpbrk(text, "}\n\r\t")) { /* a short one stays whole: {[%clk 0:04:51]} */
+        snprintf(word, sizeof word, "{%s}", text);
+        out_word(o, word);
+        return;
+    }
+    bool first = true;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+            p++;
+        size_t n = 0;
+        if (first)
+            word[n++] = '{';
+        while (*p && *p != ' ' && *p != '\n' && *p != '\t' && *p != '\r' && n < sizeof word - 2)
+            if (*p++ != '}')
+                word[n++] = p[-1];
+        bool last = !*p || !p[strspn(p, " \n\t\r")];
+        if (last)
+            word[n++] = '}';
+        word[n] = 0;
+        if (n)
+            out_word(o, word);
+        first = false;
+        if (last)
+            return;
+    }
+}
+
+/* The movetext of moves from pos (which is left after them), with the
+ * comments of info; false and the index of the first illegal move in *bad
+ * otherwise. */
+static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, const PgnInfo *info, int *bad)
 {
     int number = pos->fullmove;
+    if (info->comments && info->comments[0])
+        out_comment(o, info->comments[0]);
     for (int i = 0; i < nmoves; i++) {
         char text[MOVE_TEXT_MAX], word[MOVE_TEXT_MAX + 24];
         if (!movegen_is_legal(pos, moves[i])) {
             *bad = i;
             return false;
         }
-        move_to_text(pos, moves[i], MOVE_FOR_RECORD, text);
-        /* a move number stays on the line of its move */
-        if (pos->side == WHITE || i == 0)
+        move_to_text(pos, moves[i], info->uci ? MOVE_FOR_PROTOCOL : MOVE_FOR_RECORD, text);
+        /* a move number stays on the line of its move (and after a comment
+         * Black's move gets its own, as the standard asks) */
+        bool commented = i > 0 && info->comments && info->comments[i];
+        if (pos->side == WHITE || i == 0 || commented)
             snprintf(word, sizeof word, pos->side == WHITE ? "%d. %s" : "%d... %s", number, text);
         else
             snprintf(word, sizeof word, "%s", text);
@@ -137,6 +209,8 @@ static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, in
         if (pos->side == BLACK)
             number++;
         pos_make(pos, moves[i]);
+        if (info->comments && info->comments[i + 1])
+            out_comment(o, info->comments[i + 1]);
     }
     return true;
 }
@@ -161,7 +235,7 @@ char *pgn_write(const Variant *v, const GameRecord *rec, const PgnInfo *info, Ka
     Out moves_out = {.p = xmalloc(1024), .cap = 1024};
     moves_out.p[0] = 0;
     int bad = 0;
-    if (!write_moves(&moves_out, pos, rec->moves, rec->nmoves, &bad)) {
+    if (!write_moves(&moves_out, pos, rec->moves, rec->nmoves, info, &bad)) {
         pos_free(pos);
         free(moves_out.p);
         return write_error(&o, err, "move %d of the game is not legal", bad + 1);

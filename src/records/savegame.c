@@ -8,6 +8,7 @@
 #include "kage/rules/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,26 +29,43 @@ char *savegame_format(const SaveGame *s, const Variant *v, KageError *err)
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
     else
         snprintf(date, sizeof date, "????.??.??");
-    PgnTag extra[5] = {
+    PgnTag kage[6] = {
         {"KageMode", (char *)s->mode},
         {"KageLevel", level},
         {"KageFlip", s->flip ? "1" : "0"},
         {"KageMoves", moves},
+        {"KageLoaded", "1"},
         {"KageClock", clock},
     };
-    int nextra = 4;
-    if (s->has_clock) {
-        clock_save(&s->clock, clock, sizeof clock);
-        nextra = 5;
-    }
+    int nkage = 4;
     PgnInfo info = {
         .event = "Kage game in progress",
         .date = date,
         .tc = s->has_clock ? &s->clock.tc : NULL,
-        .extra = extra,
-        .nextra = nextra,
     };
+    /* a loaded game: its own tags and comments first, then Kage's */
+    PgnTag *extra = kage, *kept = NULL;
+    const char **comments = NULL;
+    if (s->from) {
+        int same = 0;
+        while (same < s->rec.nmoves && same < s->from->rec.nmoves && s->rec.moves[same] == s->from->rec.moves[same])
+            same++;
+        extra = kept = pgn_info_keep(&info, s->from, same, s->rec.nmoves, 6, &comments);
+        kage[nkage++] = kage[4]; /* KageLoaded */
+    }
+    if (s->has_clock) {
+        clock_save(&s->clock, clock, sizeof clock);
+        kage[nkage++] = kage[5];
+    }
+    if (kept)
+        for (int i = 0; i < nkage; i++)
+            kept[info.nextra++] = kage[i];
+    else
+        info.nextra = nkage;
+    info.extra = extra;
     char *text = pgn_write(v, &s->rec, &info, err);
+    free(kept);
+    free(comments);
     if (own)
         variant_free(own);
     return text;
@@ -96,6 +114,28 @@ bool savegame_parse(const char *text, size_t len, ClockNowFn now, void *ctx, Sav
         }
         s.has_clock = true;
     }
+    if (pgn_tag(g, "KageLoaded")) { /* a loaded game's tags and comments, without Kage's own */
+        PgnGame *from = xcalloc(1, sizeof *from);
+        from->tags = xcalloc((size_t)g->ntags + 1, sizeof *from->tags);
+        for (int t = 0; t < g->ntags; t++) {
+            if (!strncmp(g->tags[t].name, "Kage", 4)) {
+                free(g->tags[t].name);
+                free(g->tags[t].value);
+            } else
+                from->tags[from->ntags++] = g->tags[t];
+        }
+        g->ntags = 0;
+        from->comments = g->comments;
+        g->comments = NULL;
+        record_init(&from->rec, g->rec.def);
+        record_set_start(&from->rec, g->rec.start_fen);
+        for (int k = 0; k < g->rec.nmoves; k++)
+            record_push(&from->rec, g->rec.moves[k]);
+        from->result_tag = g->result_tag;
+        from->termination = g->termination;
+        from->tc = g->tc;
+        s.from = from;
+    }
     s.rec = g->rec; /* now owned by s */
     record_init(&g->rec, s.rec.def);
     *out = s;
@@ -108,6 +148,11 @@ done:
 void savegame_free(SaveGame *s)
 {
     record_clear(&s->rec);
+    if (s->from) {
+        pgn_game_clear(s->from);
+        free(s->from);
+        s->from = NULL;
+    }
 }
 
 static bool default_path(const char *path, bool create, char *buf, size_t size, KageError *err)
@@ -139,11 +184,43 @@ int savegame_load(const char *path, ClockNowFn now, void *ctx, SaveGame *out, Ka
         return 0;
     size_t len;
     char *text = config_read_file(where, &len, err);
-    if (!text)
-        return errno == ENOENT ? 0 : -1;
+    if (!text) /* none; too large to be ours: damaged; else it cannot be read (permissions, a FIFO) */
+        return errno == ENOENT ? 0 : errno == EFBIG ? -1 : -2;
     bool ok = savegame_parse(text, len, now, ctx, out, err);
     free(text);
     return ok ? 1 : -1;
+}
+
+bool savegame_slot_path(int k, bool create, char *buf, size_t size, KageError *err)
+{
+    char name[32];
+    if (k == 0)
+        snprintf(name, sizeof name, "%s", SAVEGAME_FILE);
+    else
+        snprintf(name, sizeof name, "autosave-%d.pgn", k + 1);
+    return config_path(KAGE_DIR_STATE, name, create, buf, size, err);
+}
+
+int savegame_hold(const char *path, KageError *err)
+{
+    char lock[1100];
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        kage_error(err, -1, "%s: %s", lock, strerror(errno));
+        return -2;
+    }
+    /* a POSIX record lock: the kernel lets go when the process ends, even by kill -9 */
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0};
+    if (fcntl(fd, F_SETLK, &fl) < 0) {
+        int e = errno;
+        close(fd);
+        if (e == EACCES || e == EAGAIN) /* another process holds it */
+            return -1;
+        kage_error(err, -1, "%s: %s", lock, strerror(e));
+        return -2;
+    }
+    return fd;
 }
 
 bool savegame_remove(const char *path, KageError *err)

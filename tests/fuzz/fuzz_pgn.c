@@ -1,6 +1,7 @@
 /* libFuzzer target: the PGN reader.  Any input is either rejected with a
  * "line N: ..." message and nothing returned, or gives games whose moves
- * replay, and which the writer writes and the reader reads back the same. */
+ * replay, and which the writer writes and the reader reads back the same;
+ * pgn_read_first gives the same first game. */
 #include "kage/records/pgn.h"
 
 #include <stdlib.h>
@@ -27,6 +28,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (games.count < 1)
         abort();
+    /* the first game alone reads the same, and says that text follows it */
+    PgnGames first;
+    bool more;
+    if (!pgn_read_first(text, size - 1, fallback, &first, &more, &err) || first.count != 1 ||
+        (games.count > 1 && !more) || first.games[0].rec.nmoves != games.games[0].rec.nmoves ||
+        (first.games[0].rec.nmoves &&
+         memcmp(first.games[0].rec.moves, games.games[0].rec.moves,
+                (size_t)first.games[0].rec.nmoves * sizeof *first.games[0].rec.moves)))
+        abort();
+    pgn_games_free(&first);
     for (int i = 0; i < games.count; i++) {
         PgnGame *g = &games.games[i];
         Variant *v = variant_new(g->rec.def, &err);

@@ -20,6 +20,7 @@
  *   glyphs  = auto             auto, unicode, letters
  *   mouse   = yes              yes/no, true/false, on/off, 1/0
  *   flip    = no               hot-seat: turn the board to the side to move (also auto-flip)
+ *   bell    = no               the terminal bell on the AI's move, check and a low clock
  *   clock   = 10+30 byo        a time control (see clock.h): none, 5, 5+3, 10+30 byo
  *   color   = auto             auto, never, always
  *
@@ -44,7 +45,8 @@ enum {
     CONFIG_SET_MOUSE = 1 << 5,
     CONFIG_SET_FLIP = 1 << 6,
     CONFIG_SET_CLOCK = 1 << 7,
-    CONFIG_SET_COLOR = 1 << 8
+    CONFIG_SET_COLOR = 1 << 8,
+    CONFIG_SET_BELL = 1 << 9
 };
 
 typedef struct KageConfig {
@@ -55,6 +57,7 @@ typedef struct KageConfig {
     char glyphs[8];   /* auto, unicode, letters */
     bool mouse;
     bool flip;        /* hot-seat auto-flip */
+    bool bell;        /* the terminal bell */
     TimeControl clock;
     char color[8];    /* auto, never, always */
     unsigned set;     /* CONFIG_SET_* */
@@ -66,7 +69,7 @@ typedef struct KageConfig {
 typedef struct ConfigDiags {
     int count;
     int dropped; /* problems beyond CONFIG_MAX_DIAGS */
-    char msg[CONFIG_MAX_DIAGS][512];
+    char msg[CONFIG_MAX_DIAGS][1400];
 } ConfigDiags;
 
 /* The directory of that kind for Kage ($XDG_..._HOME/kage or its default
@@ -78,10 +81,14 @@ bool config_path(KageDir kind, const char *name, bool create, char *buf, size_t 
 
 /* Replace the file at path with data so that the file is always either the
  * old one or the new one: a temporary file in the same directory, written,
- * flushed and synced, renamed over path, then the directory synced. */
+ * flushed and synced, renamed over path, then the directory synced.  A path
+ * that is there and is not a regular file (a directory, a device) is not
+ * written over; a symbolic link is followed, so that the link stays. */
 bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err);
 /* The whole file at path, NUL-terminated (free it); NULL with a message,
- * and errno left as the system set it (ENOENT: no such file). */
+ * and errno left as the system set it (ENOENT: no such file).  Only a
+ * regular file under 16 MB is read (EINVAL: a directory, a FIFO, a device,
+ * said in the message; EFBIG: too large); opening never blocks. */
 char *config_read_file(const char *path, size_t *len, KageError *err);
 
 /* The built-in defaults: shinobiplus, play-first, level 4, no clock ... */

@@ -53,6 +53,10 @@
 #include "kage/rules/gameend.h"
 #include "kage/rules/position.h"
 
+/* A game with more tag pairs than this is refused with a message (real ones
+ * have a few dozen; reading stays linear in the number of tags). */
+#define PGN_MAX_TAGS 10000
+
 typedef struct PgnTag {
     char *name, *value;
 } PgnTag;
@@ -65,6 +69,7 @@ typedef struct PgnGame {
     PgnTag *tags;        /* every tag pair, in file order */
     int ntags;
     GameOutcome result_tag; /* [Result], else the movetext's result */
+    char terminator[8];     /* the result after the moves as written (1-0, 0-1, 1/2-1/2, *), "" if none */
     EndReason termination;  /* [Termination] when it names a reason we know, else END_NONE */
     TimeControl tc;         /* from [TimeControl] and [Byoyomi]; CLOCK_NONE if absent */
     int line;               /* the line where the game starts */
@@ -81,6 +86,9 @@ typedef struct PgnInfo {
     const TimeControl *tc; /* NULL: no clock */
     const PgnTag *extra;   /* tags written after the others */
     int nextra;
+    const char *const *comments; /* NULL, or nmoves + 1 entries: [k] after move k ([0]: before the
+                                  * first), each NULL or a comment written in braces */
+    bool uci;              /* the moves in UCI (e2e4, J@c3, e7e8+) instead of SAN */
 } PgnInfo;
 
 /* Read every game of text (len bytes, NUL bytes are an error); fallback is
@@ -88,6 +96,12 @@ typedef struct PgnInfo {
  * error).  On success *out holds the games (free with pgn_games_free); on
  * error *out is empty and err says "line N: what is wrong". */
 bool pgn_read(const char *text, size_t len, const VariantDef *fallback, PgnGames *out, KageError *err);
+/* pgn_read of the first game only, for a list of files: the text after it
+ * is not read (a database of thousands of games takes seconds); *more says
+ * whether anything but blanks and ';' comments follows it (as a rule,
+ * another game). */
+bool pgn_read_first(const char *text, size_t len, const VariantDef *fallback, PgnGames *out, bool *more,
+                    KageError *err);
 /* Free every game of a pgn_read result and leave it empty. */
 void pgn_games_free(PgnGames *games);
 /* Free one game's contents (for a game moved out of a PgnGames). */
@@ -96,10 +110,28 @@ void pgn_game_clear(PgnGame *g);
 /* The value of tag `name` (case-sensitive, the last one wins), or NULL. */
 const char *pgn_tag(const PgnGame *g, const char *name);
 
+/* The time each side had left after its last move, from the clock comments
+ * ({[%clk 0:04:51]} or {[%clk 0:04:51.3]} after a move, as pychess.org and
+ * lichess write them); `first` is the side that made the game's first move.
+ * left[c] is -1 where side c's moves carry none. */
+void pgn_clocks_left(const PgnGame *g, Color first, int64_t left[2]);
+
 /* The PGN of rec (of v's variant): its start, its moves, and its result
  * (OUTCOME_NONE: the rules' verdict on the final position); a string to
  * free, or NULL with err set when the FEN is bad or a move is not legal. */
 char *pgn_write(const Variant *v, const GameRecord *rec, const PgnInfo *info, KageError *err);
+
+/* Is `name` one of the tags pgn_write makes itself from the game and its
+ * info (Event ... SetUp, Termination)?  A game's other tags go in extra. */
+bool pgn_tag_is_written(const char *name);
+
+/* Keep what a game read before had, in info for a game written again: its
+ * Event, Site, Date, Round, White and Black where it has them, its other
+ * tags as info->extra (with room for `reserve` more after them), and the
+ * comments of its first `same` moves (those the game written shares with
+ * it; nmoves: the moves of the game written).  Returns the extra array and
+ * sets *comments (NULL if it had none); free both. */
+PgnTag *pgn_info_keep(PgnInfo *info, const PgnGame *from, int same, int nmoves, int reserve, const char ***comments);
 
 /* The [Variant] value written for a variant ("Shinobiplus", "cashew-shogi"). */
 const char *pgn_variant_name(const VariantDef *def);

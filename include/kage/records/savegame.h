@@ -18,6 +18,7 @@
 #define KAGE_SAVEGAME_H
 
 #include "kage/records/clock.h"
+#include "kage/records/pgn.h"
 #include "kage/records/record.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/position.h"
@@ -30,9 +31,26 @@ typedef struct SaveGame {
     bool flip;
     bool has_clock;
     Clock clock;     /* restored paused: clock_resume it when play goes on */
+    /* a game loaded from a file: its tags and comments, kept through the
+     * autosave ([KageLoaded]); borrowed when writing, owned (savegame_free)
+     * after savegame_parse; NULL for a game begun in Kage */
+    PgnGame *from;
 } SaveGame;
 
 #define SAVEGAME_FILE "autosave.pgn"
+/* Kage games running at once with one home each keep their own autosave:
+ * autosave.pgn, autosave-2.pgn ... autosave-10.pgn, each held by a running
+ * game through a lock (fcntl) on its ".lock" file beside it. */
+#define SAVEGAME_SLOTS 10
+
+/* The path of autosave slot k (0 .. SAVEGAME_SLOTS - 1) in the state folder
+ * (created when `create`); false with a message if there is no such folder. */
+bool savegame_slot_path(int k, bool create, char *buf, size_t size, KageError *err);
+/* Hold the autosave at path for this process: a descriptor to keep open
+ * (closing it, or the end of the process, lets go); -1 when another running
+ * game holds it; -2 when no lock can be had there (a folder that cannot be
+ * written, a file system without locks: err says why). */
+int savegame_hold(const char *path, KageError *err);
 
 /* The autosave's text for s; v may be NULL (then one is built for the
  * purpose).  NULL with a message if the game is not consistent. */
@@ -47,7 +65,9 @@ void savegame_free(SaveGame *s);
  * directory is created). */
 bool savegame_write(const SaveGame *s, const Variant *v, const char *path, KageError *err);
 /* Load the autosave at path (NULL: the default place): 1 when loaded, 0 when
- * there is none, -1 when it is damaged (err says how; start a fresh game). */
+ * there is none, -1 when it is damaged (err says how; start a fresh game),
+ * -2 when it cannot be read at all (permission denied, not a regular file:
+ * err says why; it is not ours to move). */
 int savegame_load(const char *path, ClockNowFn now, void *ctx, SaveGame *out, KageError *err);
 /* Delete the autosave (when its game is over); no autosave is no error. */
 bool savegame_remove(const char *path, KageError *err);
