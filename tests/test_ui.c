@@ -9,17 +9,20 @@
 #include "keys.h"
 #include "layout.h"
 #include "options.h"
+#include "player.h"
 #include "theme.h"
 
 #include "kage/rules/notation.h"
 
 #include <locale.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <cmocka.h>
@@ -117,6 +120,7 @@ static void layout_compute__8x8_with_hands__fits_80x24(void **state)
     assert_true(l.board_y + l.board_h < l.status_y);
     assert_true(l.hand_x >= l.board_x + l.board_w);
     assert_true(l.panel_x >= l.hand_x + LAYOUT_HAND_W);
+    assert_false(l.compact);
 }
 
 static void layout_compute__13x13__fits_80x24(void **state)
@@ -128,6 +132,40 @@ static void layout_compute__13x13__fits_80x24(void **state)
     assert_int_equal(l.cw, 4);
     assert_int_equal(l.ch, 1);
     assert_false(l.hands);
+}
+
+/* Phones over SSH and split panes: squares of two cells and one line, the
+ * players and the status under the board where the panel does not fit */
+static void layout_compute__narrow_terminal__compact_layout(void **state)
+{
+    (void)state;
+    Layout l;
+    layout_compute(&l, 40, 14, 8, 8, 12);
+    assert_true(l.fits);
+    assert_true(l.compact);
+    assert_int_equal(l.cw, 2);
+    assert_int_equal(l.ch, 1);
+    assert_true(l.panel_below);
+    assert_true(l.hand_x + l.hand_w <= 40);
+    assert_true(l.hand_y[1] + l.hand_rows <= l.panel_y);
+    assert_true(l.board_y + l.board_h + 1 <= l.panel_y); /* the file letters too */
+    assert_true(l.panel_y + LAYOUT_PANEL_BELOW <= l.status_y);
+    layout_compute(&l, 39, 14, 8, 8, 12);
+    assert_false(l.fits);
+    assert_int_equal(l.need_cols, 40);
+    assert_int_equal(l.need_rows, 14);
+    /* Cashew: no hands, the panel beside the board */
+    layout_compute(&l, 56, 18, 13, 13, 0);
+    assert_true(l.fits);
+    assert_true(l.compact);
+    assert_false(l.panel_below);
+    assert_true(l.panel_w >= LAYOUT_PANEL_MIN);
+    layout_compute(&l, 53, 16, 13, 13, 0);
+    assert_true(l.fits);
+    /* with room for 4x1 squares the compact layout is not used */
+    layout_compute(&l, 80, 24, 8, 8, 12);
+    assert_false(l.compact);
+    assert_false(l.panel_below);
 }
 
 static void layout_compute__more_room__bigger_squares(void **state)
@@ -169,7 +207,9 @@ static void layout_compute__any_size__stays_inside_the_screen(void **state)
                 assert_true(l.panel_x + l.panel_w <= cols);
                 assert_true(l.panel_y + l.panel_h <= rows);
                 if (l.hands)
-                    assert_true(l.hand_y[1] + l.hand_rows <= l.status_y);
+                    assert_true(l.hand_y[1] + l.hand_rows <= (l.panel_below ? l.panel_y : l.status_y));
+                if (l.hands && !l.panel_below)
+                    assert_true(l.panel_x >= l.hand_x + l.hand_w);
             }
 }
 
@@ -206,6 +246,123 @@ static void layout_hand_at__entry_cells__round_trip(void **state)
 }
 
 /* --- themes ---------------------------------------------------------------------------- */
+
+/* xterm's 256 colours as red, green, blue: the 6x6x6 cube and the grey ramp
+ * (the 16 system colours are the terminal's own, and no theme uses them in
+ * [256]). */
+static void xterm_rgb(int n, double rgb[3])
+{
+    static const int cube[6] = {0, 95, 135, 175, 215, 255};
+    assert_true(n >= 16 && n <= 255);
+    if (n >= 232) {
+        rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (n - 232);
+        return;
+    }
+    n -= 16;
+    rgb[0] = cube[n / 36], rgb[1] = cube[n / 6 % 6], rgb[2] = cube[n % 6];
+}
+
+/* WCAG 2 relative luminance and contrast ratio. */
+static double luminance(int n)
+{
+    double rgb[3], l[3];
+    xterm_rgb(n, rgb);
+    for (int i = 0; i < 3; i++) {
+        double c = rgb[i] / 255.0;
+        l[i] = c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+    }
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+static double contrast(int a, int b)
+{
+    double la = luminance(a), lb = luminance(b);
+    return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
+}
+
+/* Each piece colour against each square colour it can stand on (the
+ * squares, the last move, the cursor, a selection, a target, check). */
+static void check_pieces_readable(const Theme *t, const char *name)
+{
+    static const ThemeStyle pieces[] = {STYLE_PIECE_FIRST, STYLE_PIECE_SECOND, STYLE_PROMOTED_FIRST,
+                                        STYLE_PROMOTED_SECOND};
+    static const ThemeStyle squares[] = {STYLE_LIGHT, STYLE_DARK, STYLE_LAST_MOVE, STYLE_TARGET,
+                                         STYLE_SELECTED, STYLE_CHECK, STYLE_CURSOR};
+    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+        for (size_t k = 0; k < sizeof squares / sizeof squares[0]; k++) {
+            int fg = t->s[FORM_256][pieces[i]].fg, bg = t->s[FORM_256][squares[k]].bg;
+            assert_true(fg >= 0);
+            if (bg < 0) /* unset or the terminal's default: another style's colour shows */
+                continue;
+            double r = contrast(fg, bg);
+            if (r < 3.0)
+                fail_msg("%s: %s %d on %s %d: contrast %.2f:1, under 3:1", name, theme_style_key(pieces[i]), fg,
+                         theme_style_key(squares[k]), bg, r);
+        }
+}
+
+/* Every theme, built in and as the file installed beside it, keeps at least
+ * 3:1 between a piece and any square colour it can stand on (a pink King in
+ * check on a red square was 1.7:1). */
+static void theme_builtin__pieces_readable__on_every_square(void **state)
+{
+    (void)state;
+    const char *dir = getenv("KAGE_THEME_DIR");
+    for (const char *const *n = theme_builtin_names(); *n; n++) {
+        Theme t;
+        assert_true(theme_builtin(*n, &t));
+        check_pieces_readable(&t, *n);
+        if (!dir)
+            continue;
+        char path[1024], err[300];
+        snprintf(path, sizeof path, "%s/%s.theme", dir, *n);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        static char text[65536];
+        size_t len = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[len] = 0;
+        assert_true(theme_builtin("default", &t));
+        if (!theme_parse(text, path, &t, err, sizeof err))
+            fail_msg("%s", err);
+        check_pieces_readable(&t, path);
+    }
+}
+
+/* A long comment is a comment (it was "line too long"); a directory, a
+ * device or a file of over 1 MB is refused with what it is, never read in
+ * part (a 2 MB theme was cut, then an error named a line that was fine). */
+static void theme_load__odd_files__refused_with_reason(void **state)
+{
+    (void)state;
+    Theme t;
+    char err[300];
+    char text[1024] = "# ";
+    memset(text + 2, 'x', 600);
+    strcpy(text + 602, "\n[256]\ncursor = - 81 underline # and another comment\n");
+    theme_builtin("default", &t);
+    if (!theme_parse(text, "long.theme", &t, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(t.s[FORM_256][STYLE_CURSOR].bg, 81);
+    static const struct {
+        const char *path, *why;
+    } cases[] = {{"/tmp", "not a regular file (a directory)"}, {"/dev/zero", "not a regular file (a device)"}};
+    for (int i = 0; i < 2; i++) {
+        assert_false(theme_load(cases[i].path, &t, err, sizeof err));
+        if (!strstr(err, cases[i].why))
+            fail_msg("%s: '%s'", cases[i].path, err);
+    }
+    char path[] = "/tmp/kage-test-theme-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static char big[(1 << 20) + 100];
+    memset(big, '#', sizeof big);
+    assert_int_equal(write(fd, big, sizeof big), (ssize_t)sizeof big);
+    close(fd);
+    assert_false(theme_load(path, &t, err, sizeof err));
+    assert_non_null(strstr(err, "too large for a theme"));
+    unlink(path);
+}
 
 static void theme_write__builtin_themes__parse_back_the_same(void **state)
 {
@@ -336,6 +493,26 @@ static void options_parse__values__both_spellings(void **state)
     assert_int_equal(o.glyphs, GLYPH_LETTERS);
 }
 
+/* --bell, or bell = yes in the config file, turns the terminal bell on. */
+static void options_parse__bell__option_and_config(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, "--mode=hotseat", NULL), 0);
+    assert_false(o.bell);
+    assert_int_equal(parse(&o, "--bell", NULL), 0);
+    assert_true(o.bell);
+    assert_int_equal(parse(&o, "--bell=yes", NULL), 2); /* it takes no value */
+    KageConfig cfg;
+    config_defaults(&cfg);
+    cfg.bell = true;
+    cfg.set = CONFIG_SET_BELL;
+    options_defaults(&o);
+    char why[200];
+    assert_true(options_from_config(&o, &cfg, why, sizeof why));
+    assert_true(o.bell);
+}
+
 static void options_parse__bad_values__exit_status_2(void **state)
 {
     (void)state;
@@ -379,7 +556,7 @@ static void glyph_piece__every_piece__two_cells_and_distinct(void **state)
         KageError err;
         Variant *v = variant_new(variant_defs[vi], &err);
         assert_non_null(v);
-        for (int gs = 0; gs < 2; gs++)
+        for (int gs = 0; gs < 3; gs++)
             for (Color c = WHITE; c <= BLACK; c++)
                 for (int t = 1; t <= v->ntypes; t++) {
                     PieceLook a;
@@ -393,13 +570,57 @@ static void glyph_piece__every_piece__two_cells_and_distinct(void **state)
                         PieceLook b;
                         glyph_piece(v, (GlyphSet)gs, c, u, &b);
                         bool same = !strcmp(a.glyph, b.glyph) && a.left == b.left && a.right == b.right;
-                        if (same && gs == GLYPHS_UNICODE)
+                        if (same && gs != GLYPHS_LETTERS)
                             fail_msg("%s: %s and %s look the same", v->def->id, v->type[t].def->fen,
                                      v->type[u].def->fen);
                     }
                 }
         variant_free(v);
     }
+}
+
+static int type_of(const Variant *v, const char *fen)
+{
+    for (int t = 1; t <= v->ntypes; t++)
+        if (!strcmp(v->type[t].def->fen, fen))
+            return t;
+    fail_msg("no piece %s", fen);
+    return 0;
+}
+
+/* Shogun and the Kingdom in chess shapes by default (as pychess.org draws
+ * them), promoted pieces with their mark; every piece in kanji on request */
+static void glyph_piece__shogun__chess_shapes_unless_kanji(void **state)
+{
+    (void)state;
+    KageError err;
+    Variant *v = variant_new(variant_find("shogun"), &err);
+    PieceLook l;
+    glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "R"), &l);
+    assert_string_equal(l.glyph, "♖ ");
+    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "R"), &l);
+    assert_string_equal(l.glyph, "♜ ");
+    assert_int_equal(l.left, ' ');
+    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "+F"), &l);
+    assert_string_equal(l.glyph, "♛+");
+    assert_true(l.promoted);
+    glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "+P"), &l);
+    assert_string_equal(l.glyph, "♙+");
+    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "F"), &l); /* the Duchess has no chess shape */
+    assert_string_equal(l.glyph, "妃");
+    assert_int_equal(l.left, 'v');
+    glyph_piece(v, GLYPHS_KANJI, BLACK, type_of(v, "R"), &l);
+    assert_string_equal(l.glyph, "飛");
+    assert_int_equal(l.left, 'v');
+    variant_free(v);
+    v = variant_new(variant_find("shinobiplus"), &err);
+    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "Q"), &l);
+    assert_string_equal(l.glyph, "♛ ");
+    glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "J"), &l);
+    assert_string_equal(l.glyph, "忍");
+    glyph_piece(v, GLYPHS_KANJI, BLACK, type_of(v, "Q"), &l);
+    assert_string_equal(l.glyph, "后");
+    variant_free(v);
 }
 
 static void glyph_unicode_usable__locale_and_term(void **state)
@@ -448,6 +669,37 @@ static void game_play__undo_redo__history_follows(void **state)
     game_free(g);
 }
 
+/* The AI panel's score keeps one side's view whoever thinks: +8.42 for the
+ * Clan after the Clan's move is the same figure when the Kingdom thinks. */
+static void player_score_text__one_named_side__whoever_thinks(void **state)
+{
+    (void)state;
+    KageError err;
+    Game *g = game_new(variant_find("shinobiplus"), NULL, &err);
+    assert_non_null(g);
+    char buf[48];
+    SearchInfo si = {.score_cp = 842};
+    player_score_text(g->pos, &si, buf, sizeof buf); /* the Clan thinks */
+    assert_string_equal(buf, "Clan +8.42");
+    game_play(g, text_move(g, "e2e4"));
+    si.score_cp = -842; /* the Kingdom thinks: the same position's value */
+    player_score_text(g->pos, &si, buf, sizeof buf);
+    assert_string_equal(buf, "Clan +8.42");
+    si.score_cp = 15;
+    player_score_text(g->pos, &si, buf, sizeof buf);
+    assert_string_equal(buf, "Kingdom +0.15");
+    si.score_cp = 0;
+    player_score_text(g->pos, &si, buf, sizeof buf);
+    assert_string_equal(buf, "even");
+    si.mate_in = 5; /* the Kingdom mates */
+    player_score_text(g->pos, &si, buf, sizeof buf);
+    assert_string_equal(buf, "Kingdom mates in 3");
+    si.mate_in = -4;
+    player_score_text(g->pos, &si, buf, sizeof buf);
+    assert_string_equal(buf, "Clan mates in 2");
+    game_free(g);
+}
+
 int test_ui_run(void)
 {
     setlocale(LC_CTYPE, "C.UTF-8");
@@ -458,22 +710,28 @@ int test_ui_run(void)
         cmocka_unit_test(keys_mouse__release__not_a_press),
         cmocka_unit_test(layout_compute__8x8_with_hands__fits_80x24),
         cmocka_unit_test(layout_compute__13x13__fits_80x24),
+        cmocka_unit_test(layout_compute__narrow_terminal__compact_layout),
         cmocka_unit_test(layout_compute__more_room__bigger_squares),
         cmocka_unit_test(layout_compute__tiny_terminal__says_needed_size),
         cmocka_unit_test(layout_compute__any_size__stays_inside_the_screen),
         cmocka_unit_test(layout_square_at__every_cell__round_trips),
         cmocka_unit_test(layout_hand_at__entry_cells__round_trip),
         cmocka_unit_test(theme_write__builtin_themes__parse_back_the_same),
+        cmocka_unit_test(theme_load__odd_files__refused_with_reason),
+        cmocka_unit_test(theme_builtin__pieces_readable__on_every_square),
         cmocka_unit_test(theme_parse__errors__file_line_reason_and_theme_kept),
         cmocka_unit_test(theme_parse__good_line__changes_only_that_style),
         cmocka_unit_test(theme_load__missing_theme__default_and_message),
         cmocka_unit_test(options_parse__defaults__shinobiplus_play_first),
         cmocka_unit_test(options_parse__values__both_spellings),
         cmocka_unit_test(options_parse__bad_values__exit_status_2),
+        cmocka_unit_test(options_parse__bell__option_and_config),
         cmocka_unit_test(options_parse__help_and_version__anywhere),
         cmocka_unit_test(glyph_piece__every_piece__two_cells_and_distinct),
+        cmocka_unit_test(glyph_piece__shogun__chess_shapes_unless_kanji),
         cmocka_unit_test(glyph_unicode_usable__locale_and_term),
         cmocka_unit_test(game_play__undo_redo__history_follows),
+        cmocka_unit_test(player_score_text__one_named_side__whoever_thinks),
     };
     return cmocka_run_group_tests_name("ui", tests, NULL, NULL);
 }

@@ -11,5 +11,7 @@ int test_ui_records_run(void);
 
 /* The screen driven by key strings (test_ui_keys.c); the number of failures. */
 int test_ui_keys_run(void);
+/* Online play against a server played by the test (test_ui_online.c). */
+int test_ui_online_run(void);
 
 #endif

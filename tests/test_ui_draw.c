@@ -85,6 +85,23 @@ static void set_cursor(Ui *ui, const char *name)
 
 /* --- coordinates and pieces ------------------------------------------------------------ */
 
+/* Wrapping keeps fields set apart by two spaces whole: the panel's
+ * analysis line never ends with the side's name and starts the next with
+ * its score (it did once the depth had two digits). */
+static void ui_wrap_next__two_spaces__fields_kept_whole(void **state)
+{
+    (void)state;
+    const char *line = "Analysis: depth 17  Clan +0.91  335kn/s  exd5 c6 dxc6";
+    int n = ui_wrap_next(line, 25, false);
+    assert_int_equal(n, (int)strlen("Analysis: depth 17"));
+    n = ui_wrap_next(line + strlen("Analysis: depth 17  "), 25, false);
+    assert_int_equal(n, (int)strlen("Clan +0.91  335kn/s"));
+    /* single spaces only: as many words as fit */
+    assert_int_equal(ui_wrap_next("one two three four", 9, false), (int)strlen("one two"));
+    /* a double space too early in the line is passed over */
+    assert_int_equal(ui_wrap_next("a  bcdef ghijk lmnop", 16, false), (int)strlen("a  bcdef ghijk"));
+}
+
 static void ui_draw__8x8_at_80x24__coordinates_left_and_below(void **state)
 {
     (void)state;
@@ -142,10 +159,16 @@ static void ui_draw__second_player_and_promoted__marked_without_colour(void **st
 {
     (void)state;
     Ui ui;
-    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_KANJI, FORM_MONO);
     assert_string_equal(square_text(&ui, "d1"), " 后+");  /* the promoted Duchess */
     assert_string_equal(square_text(&ui, "d8"), "v后+");  /* ... of the second player */
     assert_string_equal(square_text(&ui, "a8"), "v飛 ");
+    game_off(&ui);
+    /* chess shapes by default: filled for the second player, + for promoted */
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_string_equal(square_text(&ui, "d1"), " ♕+ ");
+    assert_string_equal(square_text(&ui, "d8"), " ♛+ ");
+    assert_string_equal(square_text(&ui, "a8"), " ♜  ");
     game_off(&ui);
 }
 
@@ -236,6 +259,407 @@ static void ui_draw__8x8_in_check__panel_says_so(void **state)
     game_off(&ui);
 }
 
+/* At 80 columns "byo-yomi 0:02.7" does not fit beside "Clan: player": the
+ * clock shows the time alone, the name stays whole, and the status line
+ * says who is in byo-yomi; where it fits, the clock says it itself. */
+static void ui_draw__byoyomi_at_80_columns__name_not_covered(void **state)
+{
+    (void)state;
+    Ui ui;
+    TimeControl byo = {.kind = CLOCK_BYOYOMI, .base_ms = 60000, .extra_ms = 30000, .periods = 1};
+    ClockSide in_byo = {.left_ms = 2700, .periods = 0, .byoyomi = true};
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui_new_game(&ui, "shinobiplus", NULL, PLAY_HOTSEAT, 4, &byo));
+    ui.time.clock.side[WHITE] = ui.time.clock.side[BLACK] = in_byo;
+    ui_draw(&ui);
+    assert_true(screen_has("Clan: player "));
+    assert_true(screen_has("Kingdom: player "));
+    assert_true(screen_has("player    0:02.7"));
+    assert_false(screen_has("byo-yomi 0:02.7"));
+    assert_true(screen_has("Clan to move, both in"));
+    ui.time.clock.side[WHITE].byoyomi = false;
+    ui_draw(&ui);
+    assert_true(screen_has("Clan to move, Kingdom in"));
+    /* over: the result alone */
+    game_lose_on_time(ui.game, BLACK);
+    ui_draw(&ui);
+    assert_true(screen_has("Clan wins: Kingdom lost on"));
+    assert_false(screen_has("in byo-yomi"));
+    game_off(&ui);
+    game_on(&ui, "shinobiplus", NULL, 120, 30, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui_new_game(&ui, "shinobiplus", NULL, PLAY_HOTSEAT, 4, &byo));
+    ui.time.clock.side[WHITE] = ui.time.clock.side[BLACK] = in_byo;
+    ui_draw(&ui);
+    assert_true(screen_has("Clan: player "));
+    assert_true(screen_has("byo-yomi 0:02.7"));
+    assert_false(screen_has("in byo-yomi"));
+    game_off(&ui);
+}
+
+/* A finished game's move list ends with its result. */
+static void ui_draw__finished_game__result_after_the_moves(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", "4k3/R7/8/8/8/8/8/4K2R[] w - - 0 1", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_false(screen_has("1-0"));
+    play(&ui, "Rh8");
+    assert_true(screen_has("  1. Rh8#"));
+    assert_true(screen_has("     1-0"));
+    game_off(&ui);
+}
+
+/* L shows the pieces in play (on the board or in a hand) with the letter
+ * they are typed with and their name, in place of the move list. */
+static void ui_draw__legend__pieces_in_play_with_letters(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    assert_false(screen_has("Captain"));
+    ui.look.legend = true;
+    ui_draw(&ui);
+    assert_true(screen_has("Pieces (L: moves)"));
+    assert_true(screen_has("C  Captain")); /* in the Clan's hand */
+    assert_true(screen_has("J  Ninja"));
+    assert_true(screen_has("Q  Queen")); /* on the Kingdom's side */
+    game_off(&ui);
+    game_on(&ui, "shogun", "4k3/8/8/8/8/8/8/4K2R[N] w - - 0 1", 80, 24, GLYPHS_LETTERS, FORM_MONO);
+    ui.look.legend = true;
+    ui_draw(&ui);
+    assert_true(screen_has("K  King"));
+    assert_true(screen_has("R  Rook"));
+    assert_true(screen_has("N  Knight")); /* in hand only */
+    assert_false(screen_has("Pawn"));
+    game_off(&ui);
+    game_on(&ui, "cashew", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui.look.legend = true;
+    ui_draw(&ui);
+    assert_true(screen_has("KI King"));
+    assert_true(screen_has("Pieces 1/"));
+    game_off(&ui);
+}
+
+/* A kind of piece that the two sides draw differently (the Clan's King 王,
+ * the Kingdom's ♚) shows both glyphs; where the pieces do not fit, L turns
+ * the pages and after the last goes back to the moves, so that every piece
+ * of Cashew can be looked up, even in the compact layout. */
+static void ui_draw__legend__both_glyphs_and_pages(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui_key(&ui, "L");
+    ui_draw(&ui);
+    assert_true(screen_has("Pieces (L: moves)"));
+    bool king = false, pawn = false;
+    for (int y = 0; y < LINES; y++) {
+        king |= line_has(y, "王") && line_has(y, "♚") && line_has(y, "K  King");
+        pawn |= line_has(y, "♟") && line_has(y, "P  Pawn");
+    }
+    assert_true(king);
+    assert_true(pawn);
+    ui_key(&ui, "L");
+    ui_draw(&ui);
+    assert_true(screen_has("Moves"));
+    game_off(&ui);
+    static const struct { int cols, rows; } sizes[] = {{80, 24}, {53, 16}};
+    for (int k = 0; k < 2; k++) {
+        game_on(&ui, "cashew", NULL, sizes[k].cols, sizes[k].rows, GLYPHS_UNICODE, FORM_MONO);
+        const char *names[] = {"King", "Wolf", "Lion", "Left Chariot", "Dragon"};
+        bool seen[5] = {false};
+        int pages = 0;
+        ui_key(&ui, "L");
+        ui_draw(&ui);
+        while (ui.look.legend && pages < 20) {
+            pages++;
+            char title[32];
+            snprintf(title, sizeof title, "Pieces %d/", pages);
+            if (!screen_has(title))
+                fail_msg("%dx%d: page %d: no '%s'", sizes[k].cols, sizes[k].rows, pages, title);
+            for (int i = 0; i < 5; i++)
+                seen[i] |= screen_has(names[i]);
+            ui_key(&ui, "L");
+            ui_draw(&ui);
+        }
+        assert_true(pages >= 2 && pages < 20);
+        for (int i = 0; i < 5; i++)
+            if (!seen[i])
+                fail_msg("%dx%d: %s on no page", sizes[k].cols, sizes[k].rows, names[i]);
+        assert_false(screen_has("Pieces"));
+        game_off(&ui);
+    }
+}
+
+/* While the AI analyses, the panel shows its line and a bar beside the
+ * board shows the first player's share: +4.00 fills three quarters of it,
+ * from that player's side. */
+static void ui_draw__analysis__line_and_bar(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
+    ui.ai.analysis_cp = 400;
+    snprintf(ui.ai.info, sizeof ui.ai.info, "depth 12  White +4.00  500kn/s  e4 e5");
+    ui_draw(&ui);
+    assert_true(screen_has("Analysis: depth 12"));
+    assert_true(screen_has("White +4.00")); /* the side and its score on one line */
+    int x = ui.lay.board_x + ui.lay.board_w, full = 0, top_full = -1;
+    for (int r = 0; r < ui.lay.board_h; r++)
+        if (!strcmp(text_at(ui.lay.board_y + r, x, 1), "█")) {
+            full++;
+            top_full = top_full < 0 ? r : top_full;
+        }
+    assert_int_equal(full, ui.lay.board_h * 3 / 4);
+    assert_int_equal(top_full, ui.lay.board_h / 4); /* from the bottom: White's side */
+    ui.ai.analysis_mate = -3; /* Black mates */
+    ui_draw(&ui);
+    assert_string_equal(text_at(ui.lay.board_y + ui.lay.board_h - 1, x, 1), "░");
+    ui.ai.analysing = false;
+    ui_draw(&ui);
+    assert_string_equal(text_at(ui.lay.board_y, x, 1), " ");
+    game_off(&ui);
+}
+
+/* The analysis line is cut after a whole move, never inside one, and the
+ * expected moves get a line more than the AI's own thinking. */
+static void ui_draw__analysis_long_line__cut_between_moves(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
+    ui.ai.analysis_cp = 97;
+    snprintf(ui.ai.info, sizeof ui.ai.info,
+             "depth 15  Clan +0.97  274kn/s  exd5 c6 dxc6 Nxc6 J@c3 Qd6 Dxb7 Bxb7 Mxb7 Rb8");
+    ui_draw(&ui);
+    assert_true(screen_has("Analysis: depth 15"));
+    assert_true(screen_has("Clan +0.97")); /* the side and its score on one line */
+    assert_true(screen_has("dxc6"));
+    /* every word of the lines from "Analysis:" to the blank line is whole */
+    static const char *const words[] = {"Analysis:", "depth", "15", "Clan", "+0.97", "274kn/s", "exd5", "c6", "dxc6",
+                                        "Nxc6", "J@c3", "Qd6", "Dxb7", "Bxb7", "Mxb7", "Rb8"};
+    int y = ui.lay.panel_y;
+    while (y < ui.lay.panel_y + 10 && !strstr(line_from(y, ui.lay.panel_x), "Analysis:"))
+        y++;
+    int nlines = 0;
+    for (; *line_from(y, ui.lay.panel_x); y++, nlines++) {
+        char text[200];
+        snprintf(text, sizeof text, "%s", line_from(y, ui.lay.panel_x));
+        for (char *w = strtok(text, " "); w; w = strtok(NULL, " ")) {
+            bool known = false;
+            for (int i = 0; i < (int)(sizeof words / sizeof *words) && !known; i++)
+                known = !strcmp(w, words[i]);
+            if (!known)
+                fail_msg("line %d: '%s' is not a whole word of the analysis", y, w);
+        }
+    }
+    assert_int_equal(nlines, 3);
+    game_off(&ui);
+}
+
+/* In the compact layout the analysis has the line under the players (the
+ * keys' line while it runs): the score, the depth and the expected moves;
+ * and the bar stands in the column between the board and the hands. */
+static void ui_draw__compact_analysis__score_line_and_bar(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui.lay.compact);
+    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
+    ui.ai.analysis_cp = 400;
+    snprintf(ui.ai.info, sizeof ui.ai.info, "depth 15  Clan +4.00  274kn/s  exd5 c6 dxc6");
+    ui_draw(&ui);
+    assert_string_equal(line(ui.lay.status_y), "Analysis: Clan +4.00 d15  exd5 c6 dxc6");
+    int x = ui.lay.board_x + ui.lay.board_w, full = 0;
+    for (int r = 0; r < ui.lay.board_h; r++)
+        full += !strcmp(text_at(ui.lay.board_y + r, x, 1), "█");
+    assert_int_equal(full, ui.lay.board_h * 3 / 4);
+    /* a message still comes first; the AI's thinking the same way */
+    ui_message(&ui, false, "Hello");
+    ui_draw(&ui);
+    assert_string_equal(line(ui.lay.status_y), "Hello");
+    ui.status.msg[0] = 0;
+    ui.ai.analysing = false;
+    ui_draw(&ui);
+    assert_false(screen_has("Analysis:"));
+    assert_string_equal(text_at(ui.lay.board_y, x, 1), " ");
+    game_off(&ui);
+}
+
+/* In the compact layout the review is read with L: the graph above the
+ * moves (with their marks) in the left half, the pieces in the right. */
+static void ui_draw__compact_review__graph_with_the_moves(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 40, 14, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui.lay.panel_below);
+    const char *moves[] = {"e4", "e5", "Nf3", "Nc6", "Bc4"};
+    for (int i = 0; i < 5; i++)
+        play(&ui, moves[i]);
+    static int scores[6] = {0, 0, 0, -400, -400, -1000};
+    ui.ai.review = malloc(sizeof scores);
+    memcpy(ui.ai.review, scores, sizeof scores);
+    ui.ai.reviewing = true;
+    ui.ai.review_n = 5;
+    ui.ai.review_done = 6;
+    ui.look.legend = true;
+    ui_draw(&ui);
+    assert_true(line_has(1, "Review (up: White)"));
+    assert_true(screen_has("2. Nf3??"));
+    assert_true(screen_has("Pieces"));
+    /* the graph between the title and the first move: column 0 half full */
+    int full0 = 0, rows = 0;
+    for (int y = 2; y < LINES && !strstr(line(y), "1. e4"); y++, rows++)
+        full0 += !strcmp(text_at(y, 0, 1), "█");
+    assert_true(rows >= 2);
+    assert_int_equal(full0, rows / 2);
+    ui_review_close(&ui);
+    ui_draw(&ui);
+    assert_true(line_has(1, "Moves"));
+    game_off(&ui);
+}
+
+/* The compact layout at 40x14: a square is its glyph, a rank one line, the
+ * hands four entries a row, the players and the status under the board; L
+ * shows the moves and the pieces in place of the board */
+static void ui_draw__compact_40x14__whole_game_in_view(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_256);
+    assert_true(ui.lay.compact);
+    assert_string_equal(line(1), " 8 ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜  Kingdom hand: -");
+    assert_string_equal(text_at(8, 0, 12), " 1         王");
+    assert_string_equal(line(9), "   a b c d e f g h");
+    assert_true(screen_has("尉1  狐1  桂1  香1"));
+    assert_string_equal(line(ui.lay.panel_y), "▶ Clan: player");
+    assert_string_equal(line(ui.lay.panel_y + 1), "  Kingdom: player");
+    assert_string_equal(line(ui.lay.panel_y + 2), "Clan to move");
+    play(&ui, "e4");
+    assert_string_equal(text_at(5, 3, 16), "        歩      ");
+    ui.look.legend = true;
+    ui_draw(&ui);
+    assert_true(screen_has("1. e4"));
+    assert_true(screen_has("Pieces 1/2 (L: more)"));
+    assert_false(screen_has("♜ ♞ ♝"));
+    game_off(&ui);
+    /* letters, second player lower case, a promoted piece with its + */
+    game_on(&ui, "shogun", NULL, 40, 14, GLYPHS_LETTERS, FORM_MONO);
+    assert_string_equal(text_at(1, 3, 16), "r n b +fk b n r ");
+    game_off(&ui);
+}
+
+/* The review: a graph of the first player's expected result over the
+ * positions, and the moves that lost most marked ?? and ? */
+static void ui_draw__review__graph_and_worst_moves_marked(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    const char *moves[] = {"e4", "e5", "Nf3", "Nc6", "Bc4"};
+    for (int i = 0; i < 5; i++)
+        play(&ui, moves[i]);
+    /* White's view: even, even, even, then Nf3 loses a quarter of White's
+     * expected result (??), Nc6 changes nothing, Bc4 loses a tenth (?) */
+    static int scores[6] = {0, 0, 0, -400, -400, -1000};
+    ui.ai.review = malloc(sizeof scores);
+    memcpy(ui.ai.review, scores, sizeof scores);
+    ui.ai.reviewing = true;
+    ui.ai.review_n = 5;
+    ui.ai.review_done = 3; /* still running: only the first two moves judged */
+    ui.ai.review_running = false;
+    ui_draw(&ui);
+    assert_true(screen_has("Review (up: White ahead)"));
+    assert_false(screen_has("Nf3?"));
+    ui.ai.review_done = 6;
+    ui_draw(&ui);
+    assert_true(screen_has("2. Nf3??"));
+    assert_false(screen_has("Nc6?"));
+    assert_true(screen_has("3. Bc4?"));
+    assert_false(screen_has("Bc4??"));
+    assert_false(screen_has("e4?"));
+    /* the graph, from the line under its title to the move list: the first
+     * column half full (even), the fourth a quarter (Black +4.00) */
+    int gy = -1;
+    for (int y = 0; y < LINES && gy < 0; y++)
+        if (strstr(line(y), "Review (up"))
+            gy = y + 1;
+    assert_true(gy > 0);
+    int x = ui.lay.panel_x, full0 = 0, full3 = 0, rows = 0;
+    for (int y = gy; y < LINES && !strstr(line(y), "1. e4"); y++, rows++) {
+        full0 += !strcmp(text_at(y, x, 1), "█");
+        full3 += !strcmp(text_at(y, x + 3, 1), "█");
+    }
+    assert_true(rows >= 2);
+    assert_int_equal(full0, rows / 2);
+    assert_int_equal(full3, rows / 4);
+    ui_review_close(&ui);
+    game_off(&ui);
+}
+
+/* A message or question longer than the status line wraps upwards and is
+ * read whole (a save path, a load error, the resume question). */
+static void ui_draw__long_message__read_whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    ui_message(&ui, false, "The game written to /home/someone/.local/share/kage/games/2026/november/"
+                           "a-very-long-folder-name-for-this-test/shogun-20261124-151500.pgn (the last words END)");
+    ui_draw(&ui);
+    assert_true(screen_has("The game written to"));
+    assert_true(screen_has("(the last words END)"));
+    ui.status.msg[0] = 0;
+    ui_confirm(&ui, "Resume the unfinished game of Shogun chess: 42 moves, saved 2026-11-24 15:15, clocks 4:57 / "
+                    "3:12, Black to move? (y: resume, n: a new game; the autosave is kept until a move)", NULL);
+    ui_draw(&ui);
+    assert_true(screen_has("clocks 4:57 /"));
+    assert_true(screen_has("the autosave is"));
+    assert_true(screen_has("kept until a move)"));
+    ui.input = INPUT_BOARD;
+    game_off(&ui);
+}
+
+/* In the compact layout a long message is read whole too (it grows over
+ * up to half the screen); one longer still ends by saying where the rest
+ * is, and w shows the latest messages whole on a screen of their own. */
+static void ui_draw__compact_long_message__whole_or_w_shows_it(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_MONO);
+    ui_message(&ui, true, "/tmp/h17/a-rather-long-directory-name-for-games/another-level-of-folders-here/"
+                          "and-one-more-folder-to-make-it-long/not-a-game-file-at-all.pgn: line 1: a NUL "
+                          "byte: this is not a text file (the current game is kept)");
+    ui_draw(&ui);
+    assert_true(screen_has("/tmp/h17/a-rather-long"));
+    assert_true(screen_has("current game is kept)"));
+    char longer[1200] = "";
+    for (int i = 0; i < 100; i++)
+        strcat(longer, "word ");
+    strcat(longer, "THE END");
+    ui_message(&ui, false, "%s", longer);
+    ui_draw(&ui);
+    assert_false(screen_has("THE END"));
+    assert_true(screen_has("... (w: all of it)"));
+    ui_key(&ui, "w");
+    ui_draw(&ui);
+    assert_int_equal(ui.screen, SCREEN_MESSAGES);
+    assert_true(screen_has("THE END"));
+    ui_key(&ui, "k"); /* back to the older one, above */
+    for (int i = 0; i < 20; i++)
+        ui_key(&ui, "k");
+    ui_draw(&ui);
+    assert_true(screen_has("- /tmp/h17/a-rather-long"));
+    ui_key(&ui, "q");
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    game_off(&ui);
+}
+
 /* Without colour the dark squares are shaded, so the board keeps its
  * pattern; with colour they have a background and no shade. */
 static void ui_draw__no_colour__dark_squares_shaded(void **state)
@@ -289,6 +713,81 @@ static void ui_draw__selection__destinations_dotted_cursor_reversed(void **state
     square_cell(&ui, "e2", &x, &y);
     cell_style(y, x, &a, &fg, &bg);
     assert_true((a & A_REVERSE) && (a & A_BOLD)); /* the selected piece */
+    game_off(&ui);
+}
+
+/* Where the terminal cannot underline (TERM=linux: not with colours), the
+ * last move's squares are bracketed instead; elsewhere they are not. */
+static void ui_draw__last_move_without_underline__brackets(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_8);
+    ui.look.no_underline = true;
+    set_cursor(&ui, "a1");
+    play(&ui, "e4");
+    assert_string_equal(square_text(&ui, "e4"), "[歩]");
+    assert_string_equal(square_text(&ui, "e2"), "[  ]");
+    assert_string_equal(square_text(&ui, "d2"), " 歩 ");
+    ui.look.no_underline = false;
+    ui_draw(&ui);
+    assert_string_equal(square_text(&ui, "e4"), " 歩 ");
+    assert_string_equal(square_text(&ui, "e2"), "    ");
+    game_off(&ui);
+}
+
+/* The compact layout has no room for brackets (a square is two cells): where
+ * underline cannot show, the two squares of the last move are reversed. */
+static void ui_draw__compact_last_move_without_underline__reversed(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_8);
+    assert_true(ui.lay.compact);
+    ui.look.no_underline = true;
+    set_cursor(&ui, "a1");
+    play(&ui, "e4");
+    attr_t a;
+    short fg, bg;
+    int x = ui.lay.board_x + 4 * ui.lay.cw; /* file e */
+    cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg); /* e4 */
+    assert_true(a & A_REVERSE);
+    cell_style(ui.lay.board_y + 6, x, &a, &fg, &bg); /* e2, empty now */
+    assert_true(a & A_REVERSE);
+    cell_style(ui.lay.board_y + 6, x - ui.lay.cw, &a, &fg, &bg); /* d2 */
+    assert_false(a & A_REVERSE);
+    /* the cursor's own look is kept on a last-move square */
+    set_cursor(&ui, "e4");
+    ui_draw(&ui);
+    cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg);
+    assert_false(a & A_REVERSE);
+    /* where underline shows, it marks them as before */
+    ui.look.no_underline = false;
+    set_cursor(&ui, "a1");
+    ui_draw(&ui);
+    cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg);
+    assert_false(a & A_REVERSE);
+    assert_true(a & A_UNDERLINE);
+    game_off(&ui);
+}
+
+/* Without colour and without room for the v that marks the second player's
+ * kanji, the two sides of a compact Cashew board differ in weight: the first
+ * player's pieces bold (the theme's [mono]), the second's not. */
+static void ui_draw__compact_cashew_without_colour__sides_differ(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "cashew", NULL, 53, 16, GLYPHS_UNICODE, FORM_MONO);
+    assert_true(ui.lay.compact);
+    attr_t a1, a13;
+    short fg, bg;
+    int x = ui.lay.board_x + 6 * ui.lay.cw; /* file g: the Kings */
+    cell_style(ui.lay.board_y + 12, x, &a1, &fg, &bg);
+    cell_style(ui.lay.board_y, x, &a13, &fg, &bg);
+    assert_string_equal(text_at(ui.lay.board_y + 12, x, 2), text_at(ui.lay.board_y, x, 2));
+    assert_true(a1 & A_BOLD);
+    assert_false(a13 & A_BOLD);
     game_off(&ui);
 }
 
@@ -371,8 +870,41 @@ static void ui_draw__shogun_capture__goes_to_the_capturers_hand(void **state)
     assert_string_equal(text_at(ui.lay.hand_y[1], ui.lay.hand_x, 10), "White hand");
     int x, y;
     layout_hand_entry(&ui.lay, 1, 0, &x, &y);
-    assert_string_equal(text_at(y, x, 5), " 歩 1");
+    assert_string_equal(text_at(y, x, 5), " ♙  1");
     assert_string_equal(text_at(ui.lay.hand_y[0], ui.lay.hand_x, 13), "Black hand: -");
+    game_off(&ui);
+}
+
+/* Shinobi+: captures go to no hand, so what each side took is shown beside
+ * its hand, and follows the position shown when moves are taken back */
+static void ui_draw__shinobi_captures__taken_pieces_beside_the_hands(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    int hx = ui.lay.hand_x;
+    for (int y = 0; y < LINES; y++)
+        assert_null(strstr(line(y), "took"));
+    play(&ui, "e4");
+    play(&ui, "d5");
+    play(&ui, "exd5");
+    play(&ui, "Qxd5");
+    int top = ui.lay.hand_y[0];
+    assert_string_equal(text_at(top + 1, hx, 12), "Kingdom took");
+    assert_string_equal(text_at(top + 2, hx, 5), " 歩 1");
+    bool clan = false;
+    for (int y = top + 3; y < ui.lay.hand_y[1]; y++)
+        if (!strcmp(text_at(y, hx, 9), "Clan took")) {
+            assert_string_equal(text_at(y + 1, hx, 5), " ♟  1");
+            clan = true;
+        }
+    assert_true(clan);
+    game_off(&ui);
+    /* Shogun's captures go to the hand: no such list */
+    game_on(&ui, "shogun", "4k3/8/8/3p4/4P3/8/8/4K3[] w - - 0 1", 80, 24, GLYPHS_UNICODE, FORM_MONO);
+    play(&ui, "exd5");
+    for (int y = 0; y < LINES; y++)
+        assert_null(strstr(line(y), "took"));
     game_off(&ui);
 }
 
@@ -430,11 +962,14 @@ static void ui_draw__long_move_list__latest_moves_shown(void **state)
     ui_draw(&ui);
     Game *g = ui.game;
     assert_true(g->rec.nmoves > 30);
-    /* the last line holds the last move, after its number */
+    /* the last line holds the last move, after its number (or the result, then the move) */
     int n = g->rec.nmoves - 1, bottom = ui.lay.panel_y + ui.lay.panel_h - 1; /* bottom: the key hints */
     char number[16];
     snprintf(number, sizeof number, "%3d.", n / 2 + 1);
-    const char *last = line_from(bottom - 1, ui.lay.panel_x);
+    int row = bottom - 1;
+    if (game_over(g)) /* a finished game's result comes after its moves */
+        assert_non_null(strstr(line_from(row--, ui.lay.panel_x), game_outcome_text(g->rec.result.outcome)));
+    const char *last = line_from(row, ui.lay.panel_x);
     assert_memory_equal(last, number, strlen(number));
     assert_true(strlen(last) >= strlen(g->san[n]));
     assert_string_equal(last + strlen(last) - strlen(g->san[n]), g->san[n]);
@@ -454,7 +989,7 @@ static void ui_draw__result__reason_in_panel_wrapped(void **state)
     assert_int_equal(ui.lay.panel_w, 23);
     assert_string_equal(text_at(4, px, 23), "Sente wins: King       ");
     assert_string_equal(text_at(5, px, 23), "captured               ");
-    assert_string_equal(line(LINES - 1), "QU d13xm13. Sente wins: King captured");
+    assert_string_equal(line(LINES - 1), "QU d13xm13. Sente wins: King captured (N: rematch, V: review, u: take back)");
     game_off(&ui);
 }
 
@@ -592,17 +1127,34 @@ int test_ui_draw_run(void)
 {
     setlocale(LC_CTYPE, "C.UTF-8");
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ui_wrap_next__two_spaces__fields_kept_whole),
         cmocka_unit_test(ui_draw__8x8_at_80x24__coordinates_left_and_below),
         cmocka_unit_test(ui_draw__flipped__coordinates_reversed),
         cmocka_unit_test(ui_draw__start_position__each_piece_on_its_square),
         cmocka_unit_test(ui_draw__second_player_and_promoted__marked_without_colour),
+        cmocka_unit_test(ui_draw__shinobi_captures__taken_pieces_beside_the_hands),
         cmocka_unit_test(ui_draw__letters__ascii_only_with_plus_for_promoted),
         cmocka_unit_test(ui_draw__cashew_at_80x24__13_ranks_and_files_a_to_m),
         cmocka_unit_test(ui_draw__cashew_king_attacked__check_style_both_forms),
         cmocka_unit_test(ui_draw__8x8_in_check__panel_says_so),
+        cmocka_unit_test(ui_draw__byoyomi_at_80_columns__name_not_covered),
+        cmocka_unit_test(ui_draw__finished_game__result_after_the_moves),
+        cmocka_unit_test(ui_draw__legend__pieces_in_play_with_letters),
+        cmocka_unit_test(ui_draw__legend__both_glyphs_and_pages),
+        cmocka_unit_test(ui_draw__analysis__line_and_bar),
+        cmocka_unit_test(ui_draw__analysis_long_line__cut_between_moves),
+        cmocka_unit_test(ui_draw__compact_analysis__score_line_and_bar),
+        cmocka_unit_test(ui_draw__review__graph_and_worst_moves_marked),
+        cmocka_unit_test(ui_draw__compact_review__graph_with_the_moves),
+        cmocka_unit_test(ui_draw__compact_40x14__whole_game_in_view),
+        cmocka_unit_test(ui_draw__long_message__read_whole),
+        cmocka_unit_test(ui_draw__compact_long_message__whole_or_w_shows_it),
         cmocka_unit_test(ui_draw__no_colour__dark_squares_shaded),
         cmocka_unit_test(ui_draw__selection__destinations_dotted_cursor_reversed),
         cmocka_unit_test(ui_draw__last_move__both_squares_underlined),
+        cmocka_unit_test(ui_draw__last_move_without_underline__brackets),
+        cmocka_unit_test(ui_draw__compact_last_move_without_underline__reversed),
+        cmocka_unit_test(ui_draw__compact_cashew_without_colour__sides_differ),
         cmocka_unit_test(ui_draw__hands__each_kind_with_its_count),
         cmocka_unit_test(ui_draw__hand_selected_for_drop__marked),
         cmocka_unit_test(ui_draw__shogun_capture__goes_to_the_capturers_hand),

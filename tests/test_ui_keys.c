@@ -98,6 +98,170 @@ static void ui_feed_keys__quit__asks_while_a_game_is_in_progress(void **state)
     keys_off(&ui);
 }
 
+static void ui_feed_keys__new_game__asks_while_a_game_is_in_progress(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    ui_feed_keys(&ui, ":e4<Enter>:d5<Enter>n");
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    /* no: the game goes on, its moves kept */
+    ui_feed_keys(&ui, "n");
+    assert_int_equal(ui.input, INPUT_BOARD);
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    assert_int_equal(ui.game->rec.nmoves, 2);
+    /* yes: the new-game screen */
+    ui_feed_keys(&ui, "ny");
+    assert_int_equal(ui.screen, SCREEN_NEWGAME);
+    keys_off(&ui);
+}
+
+/* N after a finished game: the same game again, the sides switched. */
+static void ui_feed_keys__rematch__after_the_game_sides_switched(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", "4k3/R7/8/8/8/8/8/4K2R[] w - - 0 1", PLAY_FIRST, 3, &none));
+    ui_feed_keys(&ui, "N");
+    assert_true(ui.status.msg_error); /* the game goes on: no rematch */
+    assert_non_null(strstr(ui.status.msg, "finished game"));
+    ui_feed_keys(&ui, ":Rh8<Enter>"); /* mate */
+    assert_true(game_over(ui.game));
+    /* the end of the game says what may follow it */
+    assert_non_null(strstr(ui.status.msg, "N: rematch, V: review"));
+    ui_feed_keys(&ui, "N");
+    assert_false(game_over(ui.game));
+    assert_int_equal(ui.game->rec.nmoves, 0);
+    assert_int_equal(ui.opt.mode, PLAY_SECOND);
+    assert_int_equal(ui.opt.level, 3);
+    assert_non_null(ui.game->rec.start_fen);
+    assert_string_equal(ui.game->rec.start_fen, "4k3/R7/8/8/8/8/8/4K2R[] w - - 0 1");
+    assert_non_null(strstr(ui.status.msg, "Rematch: the AI plays first, from the same position"));
+    keys_off(&ui);
+}
+
+/* D against the AI: taken when its last search found the position dead
+ * even, declined with what it sees otherwise. */
+static void ui_feed_keys__draw_offer_to_the_ai__taken_only_when_even(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_FIRST, 4, &none));
+    ui_feed_keys(&ui, "D");
+    assert_false(game_over(ui.game));
+    assert_non_null(strstr(ui.status.msg, "has not looked at this position"));
+    ui.ai.judged = true, ui.ai.judged_ply = 0, ui.ai.judged_cp = -120, ui.ai.judged_mate = 0;
+    ui_feed_keys(&ui, "D");
+    assert_false(game_over(ui.game));
+    assert_non_null(strstr(ui.status.msg, "The AI declines the draw: it sees Black +1.20"));
+    ui.ai.judged_cp = 9;
+    ui_feed_keys(&ui, "D");
+    assert_true(game_over(ui.game));
+    assert_int_equal(ui.game->rec.result.outcome, OUTCOME_DRAW);
+    assert_non_null(strstr(ui.status.msg, "The AI accepts the draw"));
+    assert_non_null(strstr(ui.status.msg, "N: rematch, V: review"));
+    /* a resignation too */
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_HOTSEAT, 4, &none));
+    ui_feed_keys(&ui, "Ry");
+    assert_true(game_over(ui.game));
+    assert_non_null(strstr(ui.status.msg, "N: rematch, V: review, u: take back"));
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_HOTSEAT, 4, &none));
+    ui_feed_keys(&ui, "Dy");
+    assert_non_null(strstr(ui.status.msg, "Draw agreed (N: rematch, V: review"));
+    keys_off(&ui);
+}
+
+/* Watching the AI play itself: + and - set how long each move is shown, p
+ * holds the next move until pressed again. */
+static void ui_feed_keys__watch_mode__speed_and_pause(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    ui_feed_keys(&ui, "+");
+    assert_true(ui.status.msg_error); /* hot-seat: no speed to set */
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_WATCH, 1, &none));
+    ui_feed_keys(&ui, "+");
+    assert_int_equal(ui.ai.watch_ms, 300);
+    ui_feed_keys(&ui, "++++");
+    assert_int_equal(ui.ai.watch_ms, 150);
+    ui_feed_keys(&ui, "---");
+    assert_int_equal(ui.ai.watch_ms, 1200);
+    assert_non_null(strstr(ui.status.msg, "a move every 1.2 s"));
+    /* the speed stays in view over the AI's next moves, until a key */
+    Move m;
+    KageError err;
+    assert_true(move_from_text(ui.game->pos, "e4", MOVE_FOR_PEOPLE, &m, &err));
+    ui.ai.holding = true;
+    ui.ai.held_move = m;
+    ui.ai.last_move_ms = 0;
+    ui_ai_step(&ui);
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_non_null(strstr(ui.status.msg, "a move every 1.2 s"));
+    ui_feed_keys(&ui, "--------");
+    assert_int_equal(ui.ai.watch_ms, 5000);
+    /* a move waiting to be shown stays while paused */
+    ui.ai.holding = true;
+    ui.ai.held_move = MOVE_NONE;
+    ui_feed_keys(&ui, "p");
+    assert_true(ui.time.paused);
+    assert_int_equal(ui_ai_timeout(&ui), -1);
+    ui_feed_keys(&ui, "p");
+    assert_false(ui.time.paused);
+    assert_true(ui_ai_timeout(&ui) > 0);
+    ui.ai.holding = false;
+    keys_off(&ui);
+}
+
+/* A turns the analysis on and off; a hint is not asked for meanwhile, and
+ * a game where the AI plays itself is analysed only when it stops. */
+static void ui_feed_keys__analysis__on_and_off(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    ui_feed_keys(&ui, "A");
+    assert_true(ui.ai.analysing);
+    assert_non_null(strstr(ui.status.msg, "Analysis: the AI studies the position"));
+    ui_feed_keys(&ui, "H");
+    assert_true(ui.status.msg_error);
+    assert_false(ui.ai.hinting);
+    ui_feed_keys(&ui, "A");
+    assert_false(ui.ai.analysing);
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_WATCH, 1, &none));
+    ui_feed_keys(&ui, "A");
+    assert_false(ui.ai.analysing);
+    assert_true(ui.status.msg_error);
+    keys_off(&ui);
+}
+
+/* With --bell the bell rings on a check (and on the AI's move, and when a
+ * clock runs low); without it never. */
+static void ui_feed_keys__bell__rings_on_check_when_asked(void **state)
+{
+    (void)state;
+    Ui ui;
+    keys_on(&ui, "shogun");
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", "4k3/8/8/8/8/8/8/R3K3[] w - - 0 1", PLAY_HOTSEAT, 4, &none));
+    ui_feed_keys(&ui, ":Ra8<Enter>");
+    assert_int_equal(ui.term.bells, 0);
+    assert_true(ui_new_game(&ui, "shogun", "4k3/8/8/8/8/8/8/R3K3[] w - - 0 1", PLAY_HOTSEAT, 4, &none));
+    ui.opt.bell = true;
+    ui_feed_keys(&ui, ":Ra7<Enter>");
+    assert_int_equal(ui.term.bells, 0); /* no check */
+    ui_feed_keys(&ui, ":Kd8<Enter>:Ra8<Enter>");
+    assert_int_equal(ui.term.bells, 1);
+    keys_off(&ui);
+}
+
 static void ui_feed_keys__help_screen__scrolls_and_closes(void **state)
 {
     (void)state;
@@ -198,6 +362,12 @@ int test_ui_keys_run(void)
         cmocka_unit_test(ui_feed_keys__pick_up_and_put_down__pawn_two_squares),
         cmocka_unit_test(ui_feed_keys__typed_move__edited_then_played),
         cmocka_unit_test(ui_feed_keys__quit__asks_while_a_game_is_in_progress),
+        cmocka_unit_test(ui_feed_keys__new_game__asks_while_a_game_is_in_progress),
+        cmocka_unit_test(ui_feed_keys__rematch__after_the_game_sides_switched),
+        cmocka_unit_test(ui_feed_keys__watch_mode__speed_and_pause),
+        cmocka_unit_test(ui_feed_keys__analysis__on_and_off),
+        cmocka_unit_test(ui_feed_keys__bell__rings_on_check_when_asked),
+        cmocka_unit_test(ui_feed_keys__draw_offer_to_the_ai__taken_only_when_even),
         cmocka_unit_test(ui_feed_keys__help_screen__scrolls_and_closes),
         cmocka_unit_test(ui_feed_keys__new_game_screen__level_changed_and_started),
         cmocka_unit_test(ui_feed_keys__piece_guide__next_piece_and_back),

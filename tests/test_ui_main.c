@@ -9,5 +9,6 @@ int main(void)
     failed += test_ui_draw_run();
     failed += test_ui_records_run();
     failed += test_ui_keys_run();
+    failed += test_ui_online_run();
     return failed ? 1 : 0;
 }

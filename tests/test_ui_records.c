@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,6 +59,8 @@ static void ui_off(Ui *ui)
 {
     game_free(ui->game);
     pgn_games_free(&ui->load.games);
+    pgn_game_clear(&ui->load.from);
+    ui_files_free(ui);
     savegame_free(&ui->save.resume);
 }
 
@@ -115,8 +118,14 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     Ui ui;
     fake_ms = 1000;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:02");
+    /* as on pychess.org, the clocks start with the first move */
+    assert_int_equal(ui.time.clock.state, CLOCK_STOPPED);
+    fake_ms += 60000;
+    assert_false(ui_clock_check(&ui));
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 2000);
+    play(&ui, "e4");
     assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
-    assert_int_equal(ui.time.clock.turn, WHITE);
+    assert_int_equal(ui.time.clock.turn, BLACK);
     fake_ms += 1500;
     assert_false(ui_clock_check(&ui));
     /* under 10 s the panel shows tenths: the next change is within 100 ms */
@@ -125,8 +134,29 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     assert_true(ui_clock_check(&ui));
     assert_true(game_over(ui.game));
     assert_int_equal(ui.game->rec.result.reason, END_TIME);
-    assert_string_equal(ui.status.msg, "Kingdom wins: Clan lost on time");
+    assert_string_equal(ui.status.msg, "Clan wins: Kingdom lost on time (N: rematch, V: review)");
     assert_int_equal(ui_clock_timeout(&ui), -1);
+    ui_off(&ui);
+}
+
+/* --bell: once for each side when its clock falls under ten seconds. */
+static void ui_clock_check__low_clock__bell_once(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 1000;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:12");
+    ui.opt.bell = true;
+    play(&ui, "e4");
+    fake_ms += 1500;
+    assert_false(ui_clock_check(&ui));
+    assert_int_equal(ui.term.bells, 0);
+    fake_ms += 1000; /* 9.5 s left */
+    assert_false(ui_clock_check(&ui));
+    assert_int_equal(ui.term.bells, 1);
+    fake_ms += 1000;
+    assert_false(ui_clock_check(&ui));
+    assert_int_equal(ui.term.bells, 1);
     ui_off(&ui);
 }
 
@@ -136,20 +166,33 @@ static void ui_clock_moved__fischer__increment_and_turn(void **state)
     Ui ui;
     fake_ms = 0;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
-    fake_ms += 10000;
+    fake_ms += 10000; /* the first move costs nothing: the clocks start with it */
     play(&ui, "e4");
     assert_int_equal(ui.time.clock.turn, BLACK);
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000);
+    fake_ms += 2000;
+    play(&ui, "e5");
+    fake_ms += 10000;
+    play(&ui, "d4");
     assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000 - 10000 + 3000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 2000 + 3000);
+    fake_ms += 2000;
+    play(&ui, "d5");
+    assert_int_equal(ui.time.clock.turn, WHITE);
     fake_ms += 4000;
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 4000);
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 293000 - 4000);
+    play(&ui, "J@c3");
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    fake_ms += 4000; /* Black had 301000 - 2000 + 3000 */
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 4000);
     ui_clock_pause(&ui, true); /* hot-seat pause: time stands still */
     fake_ms += 60000;
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 4000);
-    play(&ui, "e5"); /* refused while paused */
-    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 4000);
+    play(&ui, "Nc6"); /* refused while paused */
+    assert_int_equal(ui.game->rec.nmoves, 5);
     ui_clock_pause(&ui, false);
     fake_ms += 1000;
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 5000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 5000);
     ui_off(&ui);
 }
 
@@ -249,6 +292,175 @@ static void ui_resume_start__unfinished_game__asks_first(void **state)
     rmdir(dir);
 }
 
+/* A state folder of the test's own ($XDG_STATE_HOME/kage, made), the
+ * variable's old value kept in *old to put back with state_home_off. */
+static void state_home_on(char *dir, size_t size, char *kdir, size_t ksize, char **old)
+{
+    temp_dir(dir, size);
+    snprintf(kdir, ksize, "%s/kage", dir);
+    assert_int_equal(mkdir(kdir, 0700), 0);
+    *old = getenv("XDG_STATE_HOME") ? xstrdup(getenv("XDG_STATE_HOME")) : NULL;
+    setenv("XDG_STATE_HOME", dir, 1);
+}
+
+/* Let go of the autosave slots ui_autosave_claim took (a process ends so). */
+static void slots_release(Ui *ui)
+{
+    for (int i = 0; i < ui->save.nheld; i++)
+        close(ui->save.held[i]);
+    ui->save.nheld = 0;
+}
+
+static void state_home_off(Ui *ui, const char *dir, char *old)
+{
+    slots_release(ui);
+    if (old) {
+        setenv("XDG_STATE_HOME", old, 1);
+        free(old);
+    } else
+        unsetenv("XDG_STATE_HOME");
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static const char unfinished[] = "[Variant \"Shinobiplus\"]\n[KageMode \"hotseat\"]\n[KageMoves \"1\"]\n\n1. e4 *\n";
+
+static void ui_autosave_claim__no_lock_can_be_made__autosaved_unlocked_and_said(void **state)
+{
+    (void)state;
+    char dir[64], kdir[80], path[160], *old;
+    state_home_on(dir, sizeof dir, kdir, sizeof kdir, &old);
+    /* every lock file a directory: no lock can be had, as in a folder that
+     * cannot be written or a file system without locks */
+    for (int k = 0; k < SAVEGAME_SLOTS; k++) {
+        KageError err;
+        assert_true(savegame_slot_path(k, false, path, sizeof path, &err));
+        strcat(path, ".lock");
+        assert_int_equal(mkdir(path, 0700), 0);
+    }
+    KageError err;
+    snprintf(path, sizeof path, "%s/autosave.pgn", kdir);
+    assert_true(config_write_atomic(path, unfinished, strlen(unfinished), &err));
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.save.autosave_on = true;
+    ui_autosave_claim(&ui);
+    /* not "10 Kage games are running": the game is autosaved where it was, and told why not locked */
+    assert_null(strstr(ui.status.msg, "games are running"));
+    assert_non_null(strstr(ui.status.msg, "cannot be locked"));
+    assert_non_null(strstr(ui.status.msg, ".lock"));
+    assert_true(ui.save.autosave_on);
+    assert_string_equal(ui.save.own_path, path);
+    /* the unfinished game is offered, and goes on in its file */
+    ui_resume_start(&ui, false);
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    ui_feed_keys(&ui, "y");
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    play(&ui, "e5");
+    char *text = slurp(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "1. e4 e5 *"));
+    free(text);
+    assert_string_equal(ui.save.failed, "");
+    ui_off(&ui);
+    state_home_off(&ui, dir, old);
+}
+
+static void ui_autosave_claim__one_game__only_its_own_lock_file(void **state)
+{
+    (void)state;
+    char dir[64], kdir[80], *old;
+    state_home_on(dir, sizeof dir, kdir, sizeof kdir, &old);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.save.autosave_on = true;
+    ui_autosave_claim(&ui);
+    int files = 0;
+    DIR *d = opendir(kdir);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.') {
+            assert_string_equal(e->d_name, "autosave.pgn.lock");
+            files++;
+        }
+    closedir(d);
+    assert_int_equal(files, 1); /* not one for each of the ten slots */
+    ui_off(&ui);
+    state_home_off(&ui, dir, old);
+}
+
+static void ui_resume_start__own_autosave_unreadable__game_autosaved_apart(void **state)
+{
+    (void)state;
+    char dir[64], kdir[80], path[160], apart[160], *old;
+    state_home_on(dir, sizeof dir, kdir, sizeof kdir, &old);
+    snprintf(path, sizeof path, "%s/autosave.pgn", kdir);
+    snprintf(apart, sizeof apart, "%s/autosave-2.pgn", kdir);
+    assert_int_equal(mkdir(path, 0700), 0); /* cannot be read, as a file of another user's */
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.save.autosave_on = true;
+    ui_autosave_claim(&ui);
+    ui_resume_start(&ui, false);
+    assert_true(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "The autosave cannot be read"));
+    assert_non_null(strstr(ui.status.msg, "autosave-2.pgn"));
+    assert_true(ui.save.autosave_on);
+    play(&ui, "e4");
+    char *text = slurp(apart); /* the game is autosaved apart, the other file left as it is */
+    assert_non_null(text);
+    assert_non_null(strstr(text, "1. e4 *"));
+    free(text);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    assert_string_equal(ui.save.failed, ""); /* nothing to print at the end */
+    ui_off(&ui);
+    slots_release(&ui);
+    /* the next start: the unreadable one is said, and the game apart offered */
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.save.autosave_on = true;
+    ui_autosave_claim(&ui);
+    ui_resume_start(&ui, false);
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    assert_non_null(strstr(ui.status.question, "Resume the unfinished game (2 of 2)?"));
+    ui_feed_keys(&ui, "y");
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_non_null(strstr(ui.status.msg, "The autosave cannot be read")); /* said after the question */
+    ui_off(&ui);
+    state_home_off(&ui, dir, old);
+}
+
+static void ui_resume_start__other_autosave_unreadable__own_one_still_written(void **state)
+{
+    (void)state;
+    char dir[64], kdir[80], path[160], other[160], *old;
+    state_home_on(dir, sizeof dir, kdir, sizeof kdir, &old);
+    snprintf(path, sizeof path, "%s/autosave.pgn", kdir);
+    snprintf(other, sizeof other, "%s/autosave-2.pgn", kdir);
+    KageError err;
+    assert_true(config_write_atomic(path, unfinished, strlen(unfinished), &err));
+    assert_int_equal(mkdir(other, 0700), 0);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.save.autosave_on = true;
+    ui_autosave_claim(&ui);
+    ui_resume_start(&ui, false);
+    assert_non_null(strstr(ui.status.question, "Resume the unfinished game (1 of 2)?"));
+    ui_feed_keys(&ui, "n"); /* the second cannot be read: said, and this game autosaved as usual */
+    assert_non_null(strstr(ui.status.msg, "cannot be read"));
+    assert_true(ui.save.autosave_on);
+    play(&ui, "d4");
+    char *text = slurp(path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "1. d4 *"));
+    free(text);
+    assert_string_equal(ui.save.failed, "");
+    ui_off(&ui);
+    state_home_off(&ui, dir, old);
+}
+
 /* --- browsing ------------------------------------------------------------------------------- */
 
 static void ui_browse__back_and_forward__position_follows_and_line_kept(void **state)
@@ -302,6 +514,206 @@ static void ui_browse__resigned_game__result_back_at_the_end(void **state)
 
 /* --- PGN save and load ------------------------------------------------------------------------- */
 
+/* A loaded game keeps its header: every tag, known or not, and the comments
+ * (clock comments too) of the moves it still shares with the file. */
+/* A loaded game with a clock goes on from the times its clock comments
+ * give ({[%clk 0:04:51]} after each move, as pychess.org and lichess write
+ * them), not from the full time of its [TimeControl]. */
+static void ui_load_file__clock_comments__clocks_as_they_were(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/clocks.pgn", dir);
+    static const char file[] = "[White \"alice\"]\n[Black \"bob\"]\n[TimeControl \"300+3\"]\n"
+                               "[Variant \"Shinobiplus\"]\n\n"
+                               "1. e4 {[%clk 0:04:59]} e5 {[%clk 0:04:58.4]} 2. J@c3 {good [%clk 0:04:51]} *\n";
+    KageError err;
+    assert_true(config_write_atomic(path, file, strlen(file), &err));
+    Ui ui;
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    assert_true(ui_load_file(&ui, path));
+    assert_int_equal(ui.game->rec.nmoves, 3);
+    assert_true(clock_enabled(&ui.time.clock));
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 291000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 298400);
+    ui_off(&ui);
+    /* without clock comments: the full time */
+    static const char bare[] = "[TimeControl \"300+3\"]\n[Variant \"Shinobiplus\"]\n\n1. e4 e5 *\n";
+    assert_true(config_write_atomic(path, bare, strlen(bare), &err));
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    assert_true(ui_load_file(&ui, path));
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000);
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void ui_game_pgn__loaded_game__tags_and_comments_kept(void **state)
+{
+    (void)state;
+    char dir[64], path[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/pychess.pgn", dir);
+    static const char file[] = "[Event \"PyChess casual game\"]\n[Site \"https://www.pychess.org/abcdefgh\"]\n"
+                               "[Date \"2023.05.01\"]\n[Round \"-\"]\n[White \"alice\"]\n[Black \"bob\"]\n"
+                               "[Result \"*\"]\n[WhiteElo \"1612\"]\n[BlackElo \"1580?\"]\n"
+                               "[Variant \"Shinobiplus\"]\n\n"
+                               "{a quiet start} 1. e4 {[%clk 0:04:59]} e5 {[%clk 0:04:58]} 2. J@c3 {[%clk 0:04:51]} *\n";
+    KageError err;
+    assert_true(config_write_atomic(path, file, strlen(file), &err));
+    Ui ui;
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    assert_true(ui_load_file(&ui, path));
+    assert_int_equal(ui.game->rec.nmoves, 3);
+    char *pgn = ui_game_pgn(&ui);
+    assert_non_null(pgn);
+    static const char *const kept[] = {"[Event \"PyChess casual game\"]", "[Site \"https://www.pychess.org/abcdefgh\"]",
+                                       "[Date \"2023.05.01\"]", "[White \"alice\"]", "[Black \"bob\"]",
+                                       "[WhiteElo \"1612\"]", "[BlackElo \"1580?\"]", "{a quiet start} 1. e4",
+                                       "{[%clk 0:04:59]}", "{[%clk 0:04:58]}", "{[%clk 0:04:51]}"};
+    for (int i = 0; i < N_ELEMS(kept); i++)
+        if (!strstr(pgn, kept[i]))
+            fail_msg("'%s' lost:\n%s", kept[i], pgn);
+    assert_null(strstr(pgn, "Player 1"));
+    free(pgn);
+    /* the panel names the players as the file does */
+    ui_draw(&ui);
+    assert_true(screen_has("Clan: alice"));
+    assert_true(screen_has("Kingdom: bob"));
+    /* another third move: the comments of the first two stay, not the third's */
+    game_undo(ui.game);
+    play(&ui, "J@d3");
+    pgn = ui_game_pgn(&ui);
+    assert_non_null(strstr(pgn, "{[%clk 0:04:58]}"));
+    assert_null(strstr(pgn, "{[%clk 0:04:51]}"));
+    assert_non_null(strstr(pgn, "[White \"alice\"]"));
+    free(pgn);
+    /* a new game forgets them */
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_HOTSEAT, 4, &none));
+    pgn = ui_game_pgn(&ui);
+    assert_null(strstr(pgn, "alice"));
+    free(pgn);
+    ui_off(&ui);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* o lists the PGN files of the data folder, newest first, with what each
+ * holds; Enter loads one; Tab types a name instead, and Tab at that prompt
+ * completes it. */
+static void ui_load_game__data_folder__listed_and_completed(void **state)
+{
+    (void)state;
+    char dir[64], kdir[96], a[128], b[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(kdir, sizeof kdir, "%s/kage", dir);
+    assert_int_equal(mkdir(kdir, 0700), 0);
+    snprintf(a, sizeof a, "%s/older.pgn", kdir);
+    snprintf(b, sizeof b, "%s/newer.pgn", kdir);
+    static const char older[] = "[Variant \"shogun\"]\n[White \"alice\"]\n[Black \"bob\"]\n\n1. e4 e5 *\n";
+    static const char newer[] = "[Variant \"shinobiplus\"]\n[White \"carol\"]\n[Black \"dan\"]\n\n1. e4 *\n";
+    KageError err;
+    assert_true(config_write_atomic(a, older, strlen(older), &err));
+    assert_true(config_write_atomic(b, newer, strlen(newer), &err));
+    struct timespec times[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    assert_int_equal(utimensat(AT_FDCWD, a, times, 0), 0);
+    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
+    setenv("XDG_DATA_HOME", dir, 1);
+    Ui ui;
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    ui_feed_keys(&ui, "o");
+    assert_int_equal(ui.screen, SCREEN_FILES);
+    assert_int_equal(ui.load.nfiles, 2);
+    assert_string_equal(ui.load.files[0].name, "newer.pgn");
+    assert_string_equal(ui.load.files[1].name, "older.pgn");
+    assert_non_null(strstr(ui.load.files[0].about, "  Shinobi+, carol - dan, *, 1 move"));
+    assert_non_null(strstr(ui.load.files[1].about, "2001-09-"));
+    assert_non_null(strstr(ui.load.files[1].about, "  Shogun chess, alice - bob, *, 2 moves"));
+    /* on the screen, whole: at 80x24, and at 40x14 (what each holds wraps) */
+    ui_draw(&ui);
+    assert_true(screen_has("older.pgn"));
+    assert_true(screen_has("Shogun chess, alice - bob, *, 2 moves"));
+    resizeterm(14, 40);
+    ui_draw(&ui);
+    assert_true(screen_has("newer.pgn"));
+    assert_true(screen_has("older.pgn"));
+    assert_true(screen_has("2001-09-"));
+    assert_true(screen_has("alice - bob, *, 2"));
+    assert_true(screen_has("Enter: load"));
+    assert_true(screen_has("/kage/"));
+    resizeterm(24, 80);
+    ui_feed_keys(&ui, "j<Enter>");
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    assert_string_equal(ui.game->v->def->id, "shogun");
+    assert_int_equal(ui.game->rec.nmoves, 2);
+    /* Tab: a name typed, completed */
+    ui_feed_keys(&ui, "o<Tab>");
+    assert_int_equal(ui.input, INPUT_PROMPT);
+    ui_feed_keys(&ui, "n<Tab>");
+    assert_non_null(strstr(ui.status.line, "/kage/newer.pgn"));
+    ui_feed_keys(&ui, "<C-u>");
+    char typed[128];
+    snprintf(typed, sizeof typed, "%s/", kdir);
+    for (const char *c = typed; *c; c++) {
+        char k[2] = {*c, 0};
+        ui_feed_keys(&ui, k);
+    }
+    ui_feed_keys(&ui, "<Tab>");
+    assert_non_null(strstr(ui.status.msg, "2 names:"));
+    ui_feed_keys(&ui, "<Escape>");
+    ui_off(&ui);
+    if (old_data) {
+        setenv("XDG_DATA_HOME", old_data, 1);
+        free(old_data);
+    } else
+        unsetenv("XDG_DATA_HOME");
+    unlink(a);
+    unlink(b);
+    rmdir(kdir);
+    rmdir(dir);
+}
+
+static void ui_load_game__large_database__first_game_only(void **state)
+{
+    (void)state;
+    char dir[64], kdir[128], path[160];
+    temp_dir(dir, sizeof dir);
+    snprintf(kdir, sizeof kdir, "%s/kage", dir);
+    assert_int_equal(mkdir(kdir, 0700), 0);
+    snprintf(path, sizeof path, "%s/big.pgn", kdir);
+    /* past DESCRIBE_WHOLE_MAX: the list reads its first game only */
+    static const char game[] = "[Variant \"shogun\"]\n[White \"alice\"]\n[Black \"bob\"]\n\n1. e4 e5 *\n\n";
+    size_t n = 2000, len = n * (sizeof game - 1);
+    char *text = xmalloc(len + 1);
+    for (size_t i = 0; i < n; i++)
+        memcpy(text + i * (sizeof game - 1), game, sizeof game - 1);
+    KageError err;
+    assert_true(config_write_atomic(path, text, len, &err));
+    free(text);
+    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
+    setenv("XDG_DATA_HOME", dir, 1);
+    Ui ui;
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    ui_feed_keys(&ui, "o");
+    assert_int_equal(ui.screen, SCREEN_FILES);
+    assert_int_equal(ui.load.nfiles, 1);
+    assert_string_equal(ui.load.files[0].name, "big.pgn");
+    assert_non_null(strstr(ui.load.files[0].about, "Shogun chess, alice - bob, *, 2 moves (and more games)"));
+    ui_feed_keys(&ui, "<Enter>"); /* loading it reads it whole: the games to pick from */
+    assert_int_equal(ui.load.games.count, 2000);
+    ui_off(&ui);
+    if (old_data) {
+        setenv("XDG_DATA_HOME", old_data, 1);
+        free(old_data);
+    } else
+        unsetenv("XDG_DATA_HOME");
+    unlink(path);
+    rmdir(kdir);
+    rmdir(dir);
+}
+
 static void ui_load_file__saved_game__same_moves(void **state)
 {
     (void)state;
@@ -328,6 +740,70 @@ static void ui_load_file__saved_game__same_moves(void **state)
     assert_int_equal(ui.time.tc.kind, CLOCK_BYOYOMI);
     ui_off(&ui);
     unlink(path);
+    rmdir(dir);
+}
+
+/* Type text into the prompt open on the screen, key by key, then Enter. */
+static void type_line(Ui *ui, const char *text)
+{
+    ui_feed_keys(ui, "<C-u>");
+    for (const char *c = text; *c; c++) {
+        char k[2] = {*c, 0};
+        ui_feed_keys(ui, k);
+    }
+    ui_feed_keys(ui, "<Enter>");
+}
+
+static void ui_save_game__existing_or_odd_file__asked_or_refused(void **state)
+{
+    (void)state;
+    char dir[64], path[128], sub[128], link[128];
+    temp_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/kept.pgn", dir);
+    snprintf(sub, sizeof sub, "%s/folder.pgn", dir);
+    snprintf(link, sizeof link, "%s/link.pgn", dir);
+    static const char earlier[] = "[Variant \"shogun\"]\n\n1. e4 e5 *\n";
+    KageError err;
+    assert_true(config_write_atomic(path, earlier, strlen(earlier), &err));
+    assert_int_equal(mkdir(sub, 0700), 0);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    play(&ui, "d4");
+    /* a file that is there: asked first; n keeps it */
+    ui_feed_keys(&ui, "s");
+    type_line(&ui, path);
+    assert_int_equal(ui.input, INPUT_CONFIRM);
+    assert_non_null(strstr(ui.status.question, "kept.pgn exists: replace it? (y/n)"));
+    ui_feed_keys(&ui, "n");
+    char *text = slurp(path);
+    assert_string_equal(text, earlier);
+    free(text);
+    /* y replaces it */
+    ui_feed_keys(&ui, "s");
+    type_line(&ui, path);
+    ui_feed_keys(&ui, "y");
+    assert_non_null(strstr(ui.status.msg, "The game written to"));
+    text = slurp(path);
+    assert_non_null(strstr(text, "1. d4 *"));
+    free(text);
+    /* a folder: refused, saying what it is */
+    ui_feed_keys(&ui, "s");
+    type_line(&ui, sub);
+    assert_int_equal(ui.input, INPUT_BOARD);
+    assert_true(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "not a regular file (a directory)"));
+    /* a link to a file: the file is written, the link stays */
+    assert_int_equal(symlink("kept.pgn", link), 0);
+    ui_feed_keys(&ui, "s");
+    type_line(&ui, link);
+    ui_feed_keys(&ui, "y");
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    ui_off(&ui);
+    unlink(link);
+    unlink(path);
+    rmdir(sub);
     rmdir(dir);
 }
 
@@ -360,13 +836,24 @@ static void ui_load_file__several_games__pick_screen(void **state)
     temp_dir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/two.pgn", dir);
     KageError err;
-    const char *two = "[Variant \"Shinobiplus\"]\n\n1. e4 *\n\n[Variant \"Shinobiplus\"]\n\n1. d4 d5 *\n";
+    const char *two = "[Variant \"Shinobiplus\"]\n[White \"alice\"]\n[Black \"bob\"]\n\n1. e4 *\n\n"
+                      "[Variant \"Shinobiplus\"]\n\n1. d4 d5 *\n";
     assert_true(config_write_atomic(path, two, strlen(two), &err));
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
     assert_true(ui_load_file(&ui, path));
     assert_int_equal(ui.screen, SCREEN_PICK);
     assert_int_equal(ui.load.games.count, 2);
+    /* each game read whole, at 80x24 and in a phone's 40x14 */
+    ui_draw(&ui);
+    assert_true(screen_has("alice - bob  Shinobi+  *  1 move  (line 1)"));
+    resizeterm(14, 40);
+    ui_draw(&ui);
+    assert_true(screen_has("alice - bob"));
+    assert_true(screen_has("Shinobi+, *, 1 move (line 1)"));
+    assert_true(screen_has("Shinobi+, *, 2 moves (line 7)"));
+    assert_true(screen_has("Enter: load"));
+    resizeterm(24, 80);
     ui_feed_keys(&ui, "j<Enter>");
     assert_int_equal(ui.screen, SCREEN_GAME);
     assert_int_equal(ui.game->rec.nmoves, 2);
@@ -503,13 +990,23 @@ int test_ui_records_run(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(game_status_text__win__reason_after_a_colon),
         cmocka_unit_test(ui_clock_check__time_runs_out__game_lost_on_time),
+        cmocka_unit_test(ui_clock_check__low_clock__bell_once),
         cmocka_unit_test(ui_clock_moved__fischer__increment_and_turn),
         cmocka_unit_test(ui_autosave__after_each_move__resumes_same_game_and_clocks),
         cmocka_unit_test(ui_resume_start__damaged_autosave__message_and_kept_aside),
         cmocka_unit_test(ui_resume_start__unfinished_game__asks_first),
+        cmocka_unit_test(ui_autosave_claim__no_lock_can_be_made__autosaved_unlocked_and_said),
+        cmocka_unit_test(ui_autosave_claim__one_game__only_its_own_lock_file),
+        cmocka_unit_test(ui_resume_start__own_autosave_unreadable__game_autosaved_apart),
+        cmocka_unit_test(ui_resume_start__other_autosave_unreadable__own_one_still_written),
         cmocka_unit_test(ui_browse__back_and_forward__position_follows_and_line_kept),
         cmocka_unit_test(ui_browse__resigned_game__result_back_at_the_end),
         cmocka_unit_test(ui_load_file__saved_game__same_moves),
+        cmocka_unit_test(ui_load_game__data_folder__listed_and_completed),
+        cmocka_unit_test(ui_load_game__large_database__first_game_only),
+        cmocka_unit_test(ui_game_pgn__loaded_game__tags_and_comments_kept),
+        cmocka_unit_test(ui_save_game__existing_or_odd_file__asked_or_refused),
+        cmocka_unit_test(ui_load_file__clock_comments__clocks_as_they_were),
         cmocka_unit_test(ui_load_file__bad_file__line_and_reason_game_kept),
         cmocka_unit_test(ui_load_file__several_games__pick_screen),
         cmocka_unit_test(options_from_config__values__mapped_and_argv_overrides),

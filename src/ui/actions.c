@@ -4,8 +4,10 @@
 #include "ui_internal.h"
 
 #include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +62,8 @@ static void act_prompt(Ui *ui)
         ui_message(ui, true, game_over(ui->game) ? "The game is over" : "Wait for the AI's move");
         return;
     }
+    if (!ui_online_may_move(ui))
+        return;
     ui_deselect(ui);
     ui_prompt(ui, "Move: ", "", ui_submit_move);
 }
@@ -117,6 +121,15 @@ static void act_end(Ui *ui) { ui_browse(ui, 2); }
 
 static void act_pause(Ui *ui)
 {
+    if (ui->opt.mode == PLAY_WATCH) { /* the AI's moves wait, and the clocks */
+        if (game_over(ui->game)) {
+            ui_message(ui, true, "The game is over");
+            return;
+        }
+        ui_clock_pause(ui, !ui->time.paused);
+        ui_message(ui, false, ui->time.paused ? "Paused: the AI's next move waits (p goes on)" : "The game goes on");
+        return;
+    }
     if (!clock_enabled(&ui->time.clock)) {
         ui_message(ui, true, "There is no clock to pause (n: a new game with a clock)");
         return;
@@ -134,12 +147,34 @@ static void act_pause(Ui *ui)
     ui_message(ui, false, ui->time.paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
 }
 
+static void watch_only(Ui *ui, int dir)
+{
+    if (ui->opt.mode != PLAY_WATCH)
+        ui_message(ui, true, "The speed is for watching the AI play itself (n: a new game in watch mode)");
+    else
+        ui_watch_speed(ui, dir);
+}
+
+static void act_faster(Ui *ui) { watch_only(ui, 1); }
+static void act_slower(Ui *ui) { watch_only(ui, -1); }
+
 static void act_save(Ui *ui) { ui_save_game(ui); }
 static void act_load(Ui *ui) { ui_load_game(ui); }
 static void act_show(Ui *ui) { ui_show_text(ui); }
 static void act_fen(Ui *ui) { ui_load_fen(ui); }
 
 static void act_flip(Ui *ui) { ui->board.flipped = !ui->board.flipped; }
+/* L: the pieces in place of the moves, their next page, then the moves again. */
+static void act_legend(Ui *ui)
+{
+    if (!ui->look.legend) {
+        ui->look.legend = true;
+        ui->look.legend_page = 0;
+    } else if (ui->look.legend_page + 1 < ui->look.legend_pages)
+        ui->look.legend_page++;
+    else
+        ui->look.legend = false;
+}
 
 static void act_auto_flip(Ui *ui)
 {
@@ -162,12 +197,13 @@ static Color resigning_side(const Ui *ui)
 
 static void do_resign(Ui *ui)
 {
-    player_cancel(ui->ai.player);
+    if (ui->ai.player)
+        player_cancel(ui->ai.player);
     game_resign(ui->game, resigning_side(ui));
     ui_clock_turn(ui);
     char st[160];
     game_status_text(ui->game, st, sizeof st);
-    ui_message(ui, false, "%s (u takes it back, n for a new game)", st);
+    ui_game_over_message(ui, st);
     ui_autosave(ui);
 }
 
@@ -190,8 +226,38 @@ static void do_draw(Ui *ui)
 {
     game_agree_draw(ui->game);
     ui_clock_turn(ui);
-    ui_message(ui, false, "Draw agreed");
+    ui_game_over_message(ui, "Draw agreed");
     ui_autosave(ui);
+}
+
+/* The AI takes a draw when its last search, of this position or the one
+ * before its own move, found it dead even. */
+#define AI_DRAW_CP 15
+
+static void ai_draw_offer(Ui *ui)
+{
+    Game *g = ui->game;
+    if (ui_ai_plays(ui, g->pos->side)) {
+        ui_message(ui, true, "The AI is thinking: offer the draw on your move");
+        return;
+    }
+    if (!ui->ai.judged || ui->ai.judged_ply < g->rec.nmoves - 1) {
+        ui_message(ui, true, "The AI declines: it has not looked at this position yet (H asks it for a hint)");
+        return;
+    }
+    if (!ui->ai.judged_mate && abs(ui->ai.judged_cp) <= AI_DRAW_CP) {
+        do_draw(ui);
+        ui_game_over_message(ui, "The AI accepts the draw: it sees the position as dead even");
+        return;
+    }
+    char score[48];
+    const VariantDef *d = g->v->def;
+    if (ui->ai.judged_mate)
+        snprintf(score, sizeof score, "%s mates", ui->ai.judged_mate > 0 ? d->white_name : d->black_name);
+    else
+        snprintf(score, sizeof score, "%s +%.2f", ui->ai.judged_cp > 0 ? d->white_name : d->black_name,
+                 abs(ui->ai.judged_cp) / 100.0);
+    ui_message(ui, false, "The AI declines the draw: it sees %s", score);
 }
 
 static void act_draw(Ui *ui)
@@ -206,7 +272,7 @@ static void act_draw(Ui *ui)
         return;
     }
     if (ui->opt.mode != PLAY_HOTSEAT) {
-        ui_message(ui, true, "The AI does not take draw offers; draws are offered in hot-seat games");
+        ai_draw_offer(ui);
         return;
     }
     char q[120];
@@ -215,8 +281,43 @@ static void act_draw(Ui *ui)
     ui_confirm(ui, q, do_draw);
 }
 
-static void act_new_game(Ui *ui) { ui_open_newgame(ui); }
+static void newgame_keep(Ui *ui) { ui_message(ui, false, "The game goes on"); }
+
+/* The new game replaces this one, and the autosave with it: ask first, as
+ * quitting, loading and a FEN do. */
+/* The same variant, start, mode, level and clock, the sides switched. */
+static void act_rematch(Ui *ui)
+{
+    Game *g = ui->game;
+    if (!game_over(g)) {
+        ui_message(ui, true, "A rematch follows a finished game (n starts a new one now)");
+        return;
+    }
+    PlayMode mode = ui->opt.mode == PLAY_FIRST ? PLAY_SECOND : ui->opt.mode == PLAY_SECOND ? PLAY_FIRST : ui->opt.mode;
+    char *fen = g->rec.start_fen ? xstrdup(g->rec.start_fen) : NULL;
+    TimeControl tc = ui->time.tc;
+    if (ui_new_game(ui, g->v->def->id, fen, mode, ui->opt.level, &tc))
+        ui_message(ui, false, "Rematch: %s%s", mode == PLAY_FIRST    ? "you play first"
+                                              : mode == PLAY_SECOND ? "the AI plays first"
+                                                                    : "the same game again",
+                   fen ? ", from the same position" : "");
+    free(fen);
+}
+
+static void act_new_game(Ui *ui)
+{
+    if (ui_game_in_progress(ui)) {
+        ui_confirm(ui, "Leave the game in progress for a new one? It is lost unless saved with s (y/n)",
+                   ui_open_newgame);
+        ui->status.on_no = newgame_keep;
+        return;
+    }
+    ui_open_newgame(ui);
+}
 static void act_hint(Ui *ui) { ui_hint(ui); }
+static void act_messages(Ui *ui) { ui_open_messages(ui); }
+static void act_analyse(Ui *ui) { ui_analyse(ui); }
+static void act_review(Ui *ui) { ui_review(ui); }
 static void act_move_now(Ui *ui) { ui_move_now(ui); }
 
 static void act_ai_info(Ui *ui)
@@ -248,6 +349,8 @@ static void act_suspend(Ui *ui)
 
 static void do_quit(Ui *ui) { ui->quit = true; }
 
+static void act_lobby(Ui *ui) { ui_online_lobby(ui); }
+
 static void act_quit(Ui *ui)
 {
     if (ui_game_in_progress(ui))
@@ -273,20 +376,30 @@ const UiAction ui_board_actions[] = {
     {"first", "browse: to the start of the game", act_start, NULL, NULL},
     {"last", "browse: to the last move (and play on)", act_end, NULL, NULL},
     {"flip", "turn the board around", act_flip, NULL, NULL},
+    {"legend", "the pieces in play (glyph, letter to type, name) in place of the moves; again: their next page, or back", act_legend, NULL, NULL},
     {"auto-flip", "hot-seat: turn the board to the side to move, on or off", act_auto_flip, NULL, NULL},
     {"resign", "resign the game", act_resign, NULL, NULL},
-    {"draw", "hot-seat: offer a draw", act_draw, NULL, NULL},
-    {"pause", "hot-seat: pause the clocks, or go on", act_pause, NULL, NULL},
+    {"draw", "offer a draw (the AI takes it when it sees the position as dead even)", act_draw, NULL, NULL},
+    {"pause", "hot-seat: pause the clocks, or go on; watching: pause the AI's moves", act_pause, NULL, NULL},
+    {"faster", "watching the AI: its moves come faster", act_faster, NULL, NULL},
+    {"slower", "watching the AI: its moves come slower", act_slower, NULL, NULL},
     {"hint", "a hint: the AI looks for your best move (2 seconds)", act_hint, NULL, NULL},
     {"move-now", "tell the thinking AI to play now", act_move_now, NULL, NULL},
+    {"analyse", "analysis on or off: the AI studies the position on the board (browsing too), score and line beside it",
+     act_analyse, NULL, NULL},
+    {"review", "after a game (or browsing back): the AI scores every position, a graph of the score over the game, "
+               "the worst moves marked ?? and ? in the move list; again to close", act_review, NULL, NULL},
     {"ai-info", "show or hide the AI's thinking (depth, score, speed, expected moves)", act_ai_info, NULL, NULL},
-    {"new-game", "choose variant, mode, level and clock for a new game", act_new_game, NULL, NULL},
+    {"new-game", "choose variant, mode, level and clock for a new game (asks first if a game is in progress)", act_new_game, NULL, NULL},
+    {"rematch", "after a game: the same game again, the sides switched", act_rematch, NULL, NULL},
     {"save", "save the game as PGN (a file name is offered)", act_save, NULL, NULL},
-    {"load", "load a game from a PGN file (asks before replacing a game in progress)", act_load, NULL, NULL},
+    {"load", "load a game: the saved games of the data folder to choose from, or a file name (asks before replacing a game in progress)", act_load, NULL, NULL},
     {"show-fen", "show the FEN and the game as PGN, to select with the mouse or write to a file", act_show, NULL, NULL},
     {"paste-fen", "start from a position: type or paste a FEN (asks as load does)", act_fen, NULL, NULL},
+    {"lobby", "the lobby: play or watch someone on this host's Kage server (kage server)", act_lobby, NULL, NULL},
     {"guide", "piece guide: how the piece under the cursor moves", act_guide, NULL, NULL},
     {"help", "this help", act_help, NULL, NULL},
+    {"messages", "the latest messages in full (a long one is cut on the status line)", act_messages, NULL, NULL},
     {"redraw", "redraw the screen", act_redraw, NULL, NULL},
     {"suspend", "suspend Kage (back with fg)", act_suspend, NULL, NULL},
     {"quit", "quit (asks first if a game is in progress; it is kept for the next start)", act_quit, NULL, NULL},

@@ -30,14 +30,14 @@ static const UiBinding bindings[] = {
     {KEYS_BOARD, "<PageDown>", "forward"}, {KEYS_BOARD, "]", "forward"},
     {KEYS_BOARD, "<Home>", "first"}, {KEYS_BOARD, "<Find>", "first"}, {KEYS_BOARD, "{", "first"},
     {KEYS_BOARD, "<End>", "last"}, {KEYS_BOARD, "<Select>", "last"}, {KEYS_BOARD, "}", "last"},
-    {KEYS_BOARD, "f", "flip"}, {KEYS_BOARD, "F", "auto-flip"},
+    {KEYS_BOARD, "f", "flip"}, {KEYS_BOARD, "F", "auto-flip"}, {KEYS_BOARD, "L", "legend"},
     {KEYS_BOARD, "R", "resign"}, {KEYS_BOARD, "D", "draw"},
-    {KEYS_BOARD, "p", "pause"},
-    {KEYS_BOARD, "H", "hint"}, {KEYS_BOARD, "M", "move-now"}, {KEYS_BOARD, "a", "ai-info"},
-    {KEYS_BOARD, "n", "new-game"},
+    {KEYS_BOARD, "p", "pause"}, {KEYS_BOARD, "+", "faster"}, {KEYS_BOARD, "-", "slower"},
+    {KEYS_BOARD, "H", "hint"}, {KEYS_BOARD, "M", "move-now"}, {KEYS_BOARD, "A", "analyse"}, {KEYS_BOARD, "V", "review"}, {KEYS_BOARD, "a", "ai-info"},
+    {KEYS_BOARD, "n", "new-game"}, {KEYS_BOARD, "N", "rematch"},
     {KEYS_BOARD, "s", "save"}, {KEYS_BOARD, "o", "load"}, {KEYS_BOARD, "e", "show-fen"}, {KEYS_BOARD, "P", "paste-fen"},
-    {KEYS_BOARD, "g", "guide"}, {KEYS_BOARD, "i", "guide"},
-    {KEYS_BOARD, "?", "help"}, {KEYS_BOARD, "<F1>", "help"},
+    {KEYS_BOARD, "g", "guide"}, {KEYS_BOARD, "i", "guide"}, {KEYS_BOARD, "O", "lobby"},
+    {KEYS_BOARD, "?", "help"}, {KEYS_BOARD, "<F1>", "help"}, {KEYS_BOARD, "w", "messages"},
     {KEYS_BOARD, "<C-l>", "redraw"},
     {KEYS_BOARD, "<C-z>", "suspend"},
     {KEYS_BOARD, "q", "quit"}, {KEYS_BOARD, "<C-c>", "quit"},
@@ -45,7 +45,7 @@ static const UiBinding bindings[] = {
     {KEYS_PROMPT, "<Enter>", "submit"},
     {KEYS_PROMPT, "<Escape>", "cancel"}, {KEYS_PROMPT, "<C-c>", "cancel"}, {KEYS_PROMPT, "<C-g>", "cancel"},
     {KEYS_PROMPT, "<Backspace>", "delete"}, {KEYS_PROMPT, "<C-h>", "delete"}, {KEYS_PROMPT, "<DEL>", "delete"},
-    {KEYS_PROMPT, "<C-u>", "clear"},
+    {KEYS_PROMPT, "<C-u>", "clear"}, {KEYS_PROMPT, "<Tab>", "complete"},
 
     {KEYS_CONFIRM, "y", "yes"}, {KEYS_CONFIRM, "Y", "yes"},
 
@@ -82,7 +82,26 @@ static const UiBinding bindings[] = {
     {KEYS_PICK, "<Enter>", "load"}, {KEYS_PICK, "<Space>", "load"},
     {KEYS_PICK, "<Escape>", "back"}, {KEYS_PICK, "q", "back"},
 
+    {KEYS_FILES, "<Down>", "down"}, {KEYS_FILES, "j", "down"},
+    {KEYS_FILES, "<Up>", "up"}, {KEYS_FILES, "k", "up"},
+    {KEYS_FILES, "<PageDown>", "page-down"}, {KEYS_FILES, "<PageUp>", "page-up"},
+    {KEYS_FILES, "<Enter>", "load"}, {KEYS_FILES, "<Space>", "load"},
+    {KEYS_FILES, "<Tab>", "type-name"}, {KEYS_FILES, "/", "type-name"}, {KEYS_FILES, ":", "type-name"},
+    {KEYS_FILES, "<Escape>", "back"}, {KEYS_FILES, "q", "back"},
+
+    {KEYS_MESSAGES, "j", "down"}, {KEYS_MESSAGES, "<Down>", "down"},
+    {KEYS_MESSAGES, "k", "up"}, {KEYS_MESSAGES, "<Up>", "up"},
+    {KEYS_MESSAGES, "q", "close"}, {KEYS_MESSAGES, "<Escape>", "close"}, {KEYS_MESSAGES, "w", "close"},
+    {KEYS_MESSAGES, "<Enter>", "close"},
+
     {KEYS_TEXT, "w", "write-pgn"}, {KEYS_TEXT, "f", "write-fen"},
+
+    {KEYS_LOBBY, "<Down>", "down"}, {KEYS_LOBBY, "j", "down"},
+    {KEYS_LOBBY, "<Up>", "up"}, {KEYS_LOBBY, "k", "up"},
+    {KEYS_LOBBY, "<Enter>", "open"}, {KEYS_LOBBY, "<Space>", "open"},
+    {KEYS_LOBBY, "c", "challenge"}, {KEYS_LOBBY, "x", "withdraw"}, {KEYS_LOBBY, "e", "export"},
+    {KEYS_LOBBY, "s", "export"}, {KEYS_LOBBY, "r", "refresh"}, {KEYS_LOBBY, "n", "new-game"},
+    {KEYS_LOBBY, "<Escape>", "back"}, {KEYS_LOBBY, "q", "back"},
 
     {KEYS_SMALL, "q", "back-or-quit"}, {KEYS_SMALL, "<Escape>", "back"}, {KEYS_SMALL, "<C-c>", "quit"},
 };
@@ -135,7 +154,11 @@ static const UiKeymapDef keymaps[KEYS_COUNT] = {
     [KEYS_GUIDE] = {"In the piece guide", ui_guide_actions, &ui_guide_nactions, NULL},
     [KEYS_NEWGAME] = {"On the new-game screen", ui_newgame_actions, &ui_newgame_nactions, NULL},
     [KEYS_PICK] = {"Choosing one game of a file", ui_pick_actions, &ui_pick_nactions, NULL},
+    [KEYS_FILES] = {"Choosing a saved game (o)", ui_files_actions, &ui_files_nactions, NULL},
+    [KEYS_MESSAGES] = {"On the messages screen (w)", ui_messages_actions, &ui_messages_nactions, NULL},
     [KEYS_TEXT] = {"While the FEN and PGN are shown", ui_text_actions, &ui_text_nactions, &ui_text_other},
+    [KEYS_LOBBY] = {"In the lobby (O: play someone on this host's Kage server)", ui_lobby_actions, &ui_lobby_nactions,
+                    NULL},
     [KEYS_SMALL] = {"When the terminal is too small", small_actions, &small_nactions, NULL},
 };
 
@@ -163,6 +186,8 @@ static bool key_bound(Ui *ui, UiKeymap map, const char *key)
     for (int i = 0; i < N_ELEMS(bindings); i++)
         if (bindings[i].map == map && !strcmp(bindings[i].key, key)) {
             const UiAction *a = action_find(map, bindings[i].action);
+            if (a && map == KEYS_BOARD && ui_online_action(ui, a->name))
+                return true; /* an online game's own way, or not there */
             if (a && (!a->enabled || a->enabled(ui))) {
                 action_run(ui, a, key);
                 return true;

@@ -54,6 +54,24 @@ int ui_hand_types(const Ui *ui, Color c, int *types)
     return n;
 }
 
+int ui_taken_types(const Ui *ui, Color by, int *types, int *counts)
+{
+    const Position *pos = ui->game->pos;
+    const Variant *v = ui->game->v;
+    memset(counts, 0, MAX_PIECE_TYPES * sizeof *counts);
+    for (const StateInfo *st = pos->hist + 1; st <= pos->st; st++)
+        for (int k = 0; k < 3; k++) {
+            Piece p = st->captured[k];
+            if (p != PIECE_EMPTY && !(p & PIECE_OFF) && piece_color(p) != by && piece_type(p) <= v->ntypes)
+                counts[piece_type(p)]++;
+        }
+    int n = 0;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (counts[t])
+            types[n++] = t;
+    return n;
+}
+
 /* Hand kinds a side can ever hold, for the layout (0: no drops at all). */
 static int hand_kinds(const Variant *v) { return v->drop_types ? v->nhand_order : 0; }
 
@@ -76,7 +94,7 @@ void ui_deselect(Ui *ui)
  * with automatic flipping. */
 void ui_orient(Ui *ui)
 {
-    if (ui->opt.mode == PLAY_SECOND)
+    if (ui->opt.mode == PLAY_SECOND || (ui->opt.mode == PLAY_ONLINE && ui_online_role(ui) == BLACK))
         ui->board.flipped = true;
     else if (ui->opt.mode == PLAY_HOTSEAT && ui->opt.auto_flip)
         ui->board.flipped = ui->game->pos->side == BLACK;

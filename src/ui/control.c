@@ -7,6 +7,7 @@
 #include "kage/rules/movegen.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Enter on a hand entry: pick that piece up for a drop, or put it back. */
@@ -38,6 +39,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
         player_cancel(ui->ai.player);
     game_free(ui->game);
     ui->game = g;
+    pgn_game_clear(&ui->load.from); /* a loaded game's tags are the caller's to keep */
     ui->save.autosave_ours = false; /* the autosave, if any, holds another game */
     ui->opt.variant = g->v->def->id;
     ui->opt.mode = mode;
@@ -49,6 +51,9 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     ui->board.flipped = false;
     ui->browse.on = false;
     ui->ai.holding = false;
+    ui->ai.judged = false;
+    ui->ai.analysing = ui->ai.analysis_running = false;
+    ui_review_close(ui);
     ui_orient(ui);
     ui_cursor_home(ui);
     ui_deselect(ui);
@@ -91,6 +96,14 @@ bool ui_game_from_record(Ui *ui, const GameRecord *rec, PlayMode mode, int level
     return true;
 }
 
+/* What the AI's finished search thought of the position after `ply` moves,
+ * for a draw offer. */
+static void remember_judgement(Ui *ui, int ply)
+{
+    ui->ai.judged = player_score(ui->ai.player, &ui->ai.judged_cp, &ui->ai.judged_mate);
+    ui->ai.judged_ply = ply;
+}
+
 static void play_pending(Ui *ui);
 
 /* After a move by either player: the clock, the result, the autosave.  An AI
@@ -109,10 +122,13 @@ static void after_move(Ui *ui, const char *who, const char *text)
         ui->input = INPUT_BOARD;
     ui_orient(ui);
     ui_cursor_fix(ui);
+    if (who[0] || (!game_over(g) && pos_in_check(g->pos))) /* the AI's move, or a check */
+        ui_bell(ui);
     if (game_over(g)) {
-        char st[160];
+        char st[160], what[256];
         game_status_text(g, st, sizeof st);
-        ui_message(ui, false, "%s%s%s. %s", who, who[0] ? " played " : "", text, st);
+        snprintf(what, sizeof what, "%s%s%s. %s", who, who[0] ? " played " : "", text, st);
+        ui_game_over_message(ui, what);
     } else if (ui->status.msg_keep)
         ; /* a start-up problem stays until a key is pressed */
     else if (who[0])
@@ -137,6 +153,10 @@ static void play_pending(Ui *ui) { play_now(ui, ui->browse.pending_move); }
 void ui_play(Ui *ui, Move m)
 {
     Game *g = ui->game;
+    if (ui->opt.mode == PLAY_ONLINE) { /* the server plays it, and sends it back */
+        ui_online_play(ui, m);
+        return;
+    }
     if (ui->time.paused) {
         ui_message(ui, true, "The clocks are paused: p goes on");
         return;
@@ -171,8 +191,30 @@ static void ai_time(const Ui *ui, PlayerTime *t)
         t->byoyomi_ms = (int)ui->time.tc.extra_ms;
 }
 
-/* Watch mode shows each move for at least this long. */
-#define WATCH_MOVE_MS 600
+/* Watch mode shows each move for at least ui->ai.watch_ms (+ and - choose
+ * among these; 600 ms to start with). */
+static const int watch_steps_ms[] = {150, 300, 600, 1200, 2500, 5000};
+#define WATCH_MOVE_MS (ui->ai.watch_ms ? ui->ai.watch_ms : 600)
+
+void ui_watch_speed(Ui *ui, int dir)
+{
+    int n = (int)(sizeof watch_steps_ms / sizeof watch_steps_ms[0]), k = 0;
+    while (k < n - 1 && watch_steps_ms[k] < WATCH_MOVE_MS)
+        k++;
+    k = k - dir < 0 ? 0 : k - dir >= n ? n - 1 : k - dir; /* faster: a shorter wait */
+    ui->ai.watch_ms = watch_steps_ms[k];
+    ui_message(ui, false, "Watching: a move every %.2g s at most (+ faster, - slower, p pauses)",
+               ui->ai.watch_ms / 1000.0);
+    ui->status.msg_keep = true; /* the moves that follow would hide it at once */
+}
+
+void ui_bell(Ui *ui)
+{
+    if (!ui->opt.bell)
+        return;
+    ui->term.bells++;
+    beep();
+}
 
 static void ai_play(Ui *ui, Move m)
 {
@@ -217,6 +259,14 @@ void ui_hint(Ui *ui)
     }
     if (ui->ai.hinting)
         return;
+    if (ui->ai.analysing) {
+        ui_message(ui, true, "The analysis is on: its best line is in the panel (A stops it)");
+        return;
+    }
+    if (ui->ai.review_running) {
+        ui_message(ui, true, "The review is running: no hint until it is done (V stops it)");
+        return;
+    }
     ui->ai.hinting = true;
     ui->ai.hint_key = g->pos->st->key;
     player_start_hint(ui->ai.player, g->pos);
@@ -238,21 +288,193 @@ void ui_move_now(Ui *ui)
 
 int ui_ai_timeout(const Ui *ui)
 {
-    if (!ui->ai.holding)
+    if (!ui->ai.holding || ui->time.paused)
         return -1;
     int64_t wait = ui->ai.last_move_ms + WATCH_MOVE_MS - clock_monotonic_ms(NULL);
     return wait < 1 ? 1 : (int)wait;
+}
+
+/* May the AI analyse now?  Not while it has a move of its own to find. */
+static bool analysis_allowed(const Ui *ui)
+{
+    const Game *g = ui->game;
+    return game_over(g) || !ui_ai_plays(ui, g->pos->side) || (ui->browse.on && g->nredo);
+}
+
+void ui_analyse(Ui *ui)
+{
+    if (ui->ai.analysing) {
+        ui->ai.analysing = false;
+        if (ui->ai.analysis_running)
+            player_cancel(ui->ai.player);
+        ui->ai.analysis_running = false;
+        ui->ai.info[0] = 0;
+        ui_message(ui, false, "Analysis off");
+        return;
+    }
+    if (ui->opt.mode == PLAY_WATCH && !game_over(ui->game) && !ui->browse.on) {
+        ui_message(ui, true, "The AI is playing itself: analysis when it stops (p pauses, or browse back)");
+        return;
+    }
+    if (ui->ai.hinting) {
+        player_cancel(ui->ai.player);
+        ui->ai.hinting = false;
+    }
+    if (ui->ai.review_running)
+        ui_review_close(ui); /* one search at a time */
+    ui->ai.analysing = true;
+    ui->ai.analysis_scored = false;
+    ui_message(ui, false, "Analysis: the AI studies the position on the board (A stops it)");
+}
+
+/* --- the review ---------------------------------------------------------------------------- */
+
+/* Nodes a position: a 40-move game reviews in a few seconds */
+#define REVIEW_NODES_8X8 60000
+#define REVIEW_NODES_LARGE 25000
+
+double ui_score_share(int cp, int mate)
+{
+    if (mate)
+        return mate > 0 ? 1.0 : 0.0;
+    if (cp >= REVIEW_MATE || cp <= -REVIEW_MATE)
+        return cp > 0 ? 1.0 : 0.0;
+    return 0.5 + 0.5 * cp / (double)(abs(cp) + 400); /* a sigmoid: +4.00 is 3/4 */
+}
+
+void ui_review_close(Ui *ui)
+{
+    if (ui->ai.review_running && ui->ai.player)
+        player_cancel(ui->ai.player);
+    ui->ai.reviewing = ui->ai.review_running = false;
+    free(ui->ai.review);
+    ui->ai.review = NULL;
+    ui->ai.review_done = ui->ai.review_n = 0;
+}
+
+void ui_review(Ui *ui)
+{
+    Game *g = ui->game;
+    if (ui->ai.reviewing) {
+        ui_review_close(ui);
+        ui_message(ui, false, "Review closed");
+        return;
+    }
+    int n = g->rec.nmoves + g->nredo;
+    if (!ui->ai.player) {
+        ui_message(ui, true, "No AI here to review the game");
+        return;
+    }
+    if (n == 0) {
+        ui_message(ui, true, "No moves to review yet");
+        return;
+    }
+    if (!game_over(g) && !ui->browse.on && ui->opt.mode != PLAY_HOTSEAT) {
+        ui_message(ui, true, "The review comes after the game (or browse back to review the moves so far)");
+        return;
+    }
+    if (ui->ai.analysing)
+        ui_analyse(ui); /* one search at a time */
+    if (ui->ai.hinting) {
+        player_cancel(ui->ai.player);
+        ui->ai.hinting = false;
+    }
+    /* the whole line, whatever move is shown */
+    Position *end = pos_new(g->v);
+    pos_copy(end, g->pos);
+    for (int i = g->nredo - 1; i >= 0; i--)
+        pos_make(end, g->redo[i]);
+    bool large = g->v->files * g->v->ranks > 64;
+    player_start_review(ui->ai.player, end, large ? REVIEW_NODES_LARGE : REVIEW_NODES_8X8);
+    pos_free(end);
+    ui->ai.review = xcalloc((size_t)n + 1, sizeof *ui->ai.review);
+    ui->ai.review_n = n;
+    ui->ai.review_done = 0;
+    ui->ai.reviewing = ui->ai.review_running = true;
+    ui_message(ui, false, "Reviewing the game: the AI scores every position (%sV closes the review)",
+               ui->lay.panel_below ? "L shows it, " : "");
+}
+
+const char *ui_review_mark(const Ui *ui, int ply)
+{
+    if (!ui->ai.reviewing || ply < 0 || ply + 1 >= ui->ai.review_done)
+        return "";
+    const Game *g = ui->game;
+    Color root_side = g->rec.nmoves % 2 ? !g->pos->side : g->pos->side;
+    Color mover = ply % 2 ? !root_side : root_side;
+    double before = ui_score_share(ui->ai.review[ply], 0), after = ui_score_share(ui->ai.review[ply + 1], 0);
+    double drop = mover == WHITE ? before - after : after - before;
+    return drop >= 0.2 ? "??" : drop >= 0.1 ? "?" : "";
+}
+
+/* The review follows its search; a change to the line (a move played after
+ * browsing back) ends it, as does the AI having a move of its own to find. */
+static void review_step(Ui *ui)
+{
+    Game *g = ui->game;
+    if (g->rec.nmoves + g->nredo != ui->ai.review_n) {
+        ui_review_close(ui);
+        ui_message(ui, false, "The game changed: V reviews it again");
+        return;
+    }
+    if (!ui->ai.review_running)
+        return;
+    ui->ai.review_done = player_review(ui->ai.player, ui->ai.review, ui->ai.review_n + 1);
+    Move m;
+    if (player_poll(ui->ai.player, &m) || !player_busy(ui->ai.player)) {
+        ui->ai.review_running = false;
+        ui->ai.review_done = player_review(ui->ai.player, ui->ai.review, ui->ai.review_n + 1);
+        ui_message(ui, false, "Review done%s: ?? marks a move that lost a fifth of the expected result, ? a tenth",
+                   ui->lay.panel_below && !ui->look.legend ? " (L shows the graph and the moves)" : "");
+    }
+}
+
+/* The analysis follows the position on the board: a new search whenever it
+ * changes, its line and score for the panel. */
+static void analysis_step(Ui *ui)
+{
+    Game *g = ui->game;
+    uint64_t key = g->pos->st->key;
+    if (!ui->ai.player)
+        return;
+    if (!ui->ai.analysis_running || key != ui->ai.analysis_key) {
+        player_start_analysis(ui->ai.player, g->pos);
+        ui->ai.analysis_running = true;
+        ui->ai.analysis_key = key;
+        ui->ai.analysis_scored = false;
+    }
+    player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
+    if (player_score(ui->ai.player, &ui->ai.analysis_cp, &ui->ai.analysis_mate))
+        ui->ai.analysis_scored = true;
 }
 
 void ui_ai_step(Ui *ui)
 {
     Game *g = ui->game;
     Move m;
+    if (ui->ai.reviewing) {
+        if (!ui->ai.review_running || analysis_allowed(ui)) {
+            review_step(ui);
+            if (ui->ai.review_running)
+                return;
+        } else {
+            ui_review_close(ui);
+            ui_message(ui, false, "Review stopped: the AI has its move to find");
+        }
+    }
+    if (ui->ai.analysing && analysis_allowed(ui)) {
+        analysis_step(ui);
+        return;
+    }
+    if (ui->ai.analysis_running) { /* the AI's own move comes first */
+        player_cancel(ui->ai.player);
+        ui->ai.analysis_running = false;
+    }
     bool ai_turn = !game_over(g) && ui_ai_plays(ui, g->pos->side);
     if (ui->ai.holding) {
         if (!ai_turn)
             ui->ai.holding = false;
-        else if (clock_monotonic_ms(NULL) >= ui->ai.last_move_ms + WATCH_MOVE_MS) {
+        else if (!ui->time.paused && clock_monotonic_ms(NULL) >= ui->ai.last_move_ms + WATCH_MOVE_MS) {
             ui->ai.holding = false;
             ai_play(ui, ui->ai.held_move);
         }
@@ -263,12 +485,15 @@ void ui_ai_step(Ui *ui)
             ui->ai.hinting = false;
         } else if (player_poll(ui->ai.player, &m)) {
             ui->ai.hinting = false;
+            remember_judgement(ui, g->rec.nmoves);
             show_hint(ui, m);
         } else if (!player_busy(ui->ai.player)) /* cancelled on the way */
             ui->ai.hinting = false;
     } else if (player_poll(ui->ai.player, &m)) {
+        remember_judgement(ui, g->rec.nmoves);
         if (ai_turn && movegen_is_legal(g->pos, m)) {
-            if (ui->opt.mode == PLAY_WATCH && clock_monotonic_ms(NULL) < ui->ai.last_move_ms + WATCH_MOVE_MS) {
+            if (ui->opt.mode == PLAY_WATCH &&
+                (ui->time.paused || clock_monotonic_ms(NULL) < ui->ai.last_move_ms + WATCH_MOVE_MS)) {
                 ui->ai.held_move = m; /* so that a person can follow the game */
                 ui->ai.holding = true;
             } else
@@ -276,6 +501,8 @@ void ui_ai_step(Ui *ui)
         } else if (m == MOVE_NONE && !game_over(g))
             ui_message(ui, true, "the AI found no move");
     }
+    if (!ui->ai.player) /* a screen without its AI (the tests): only a held move to play */
+        return;
     player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
     bool wait = ui->screen == SCREEN_NEWGAME || ui->save.have_resume || ui->time.paused || (ui->browse.on && g->nredo) ||
                 ui->ai.holding;
@@ -290,7 +517,7 @@ void ui_select_drop(Ui *ui, int type)
 {
     Game *g = ui->game;
     Move ms[1];
-    if (ui_ai_plays(ui, g->pos->side) || game_over(g))
+    if (ui_ai_plays(ui, g->pos->side) || game_over(g) || !ui_online_may_move(ui))
         return;
     ui_deselect(ui);
     ui->board.sel_drop = type;
@@ -409,6 +636,8 @@ void ui_select_at_cursor(Ui *ui)
         ui_message(ui, true, "The clocks are paused: p goes on");
         return;
     }
+    if (!ui_online_may_move(ui))
+        return;
     if (ui->board.cur_hand >= 0) {
         select_in_hand(ui);
         return;
@@ -474,6 +703,8 @@ void ui_submit_move(Ui *ui, const char *text)
         ui_message(ui, true, "Not your move");
         return;
     }
+    if (!ui_online_may_move(ui))
+        return;
     err.msg[0] = 0;
     if (!move_from_text(g->pos, text, MOVE_FOR_PEOPLE, &m, &err)) {
         if (err.msg[0] && strstr(err.msg, text)) /* "illegal move: Ke7" says it already */

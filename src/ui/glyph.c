@@ -1,5 +1,6 @@
-/* Glyph tables.  The Kingdom plays with chess symbols; the Clan, both Shogun
- * armies and both Cashew armies with one kanji per piece, chosen from shogi
+/* Glyph tables.  The Kingdom and both Shogun armies play with chess shapes
+ * (as on pychess.org), where a piece has one; the Clan and both Cashew
+ * armies, and every piece in the kanji set, with one kanji per piece, chosen from shogi
  * tradition where it has one (歩 香 桂 銀 金 角 飛 王 と) and by meaning
  * elsewhere (忍 ninja, 狐 fox, 獅 lion ...).  Kanji are two cells wide
  * everywhere, which keeps the columns aligned; chess symbols are one cell
@@ -37,7 +38,10 @@ static const GlyphRow cashew_kanji[] = {
     {"+L!", "狂"}, {"+W!", "象"}, {"+W'", "狼"}, {"+E'", "獅"}, {NULL, NULL},
 };
 
-/* Chess symbols, [0] for the first player (outline), [1] filled. */
+/* Chess symbols, [0] for the first player (outline), [1] filled.  Shogun's
+ * promoted pieces and its Queen (a promoted Duchess) show the shape of what
+ * they were or are with the promotion mark; the Duchess and the unpromoted
+ * forms of promoted kinds have no chess shape and are drawn as kanji. */
 static const struct {
     char letter;
     const char *sym[2];
@@ -56,6 +60,10 @@ static const char *kanji_of(const GlyphRow *t, const char *fen)
 
 static const char *chess_of(const char *fen, Color c)
 {
+    static const char *const shogun_shapes[][2] = {{"+P", "P"}, {"+N", "N"}, {"+B", "B"}, {"+R", "R"}, {"+F", "Q"}};
+    for (size_t i = 0; i < sizeof shogun_shapes / sizeof shogun_shapes[0]; i++)
+        if (!strcmp(fen, shogun_shapes[i][0]))
+            fen = shogun_shapes[i][1];
     if (fen[1])
         return NULL;
     for (size_t i = 0; i < sizeof chess_symbols / sizeof chess_symbols[0]; i++)
@@ -95,10 +103,10 @@ void glyph_piece(const Variant *v, GlyphSet gs, Color c, int type, PieceLook *ou
     }
     const char *id = v->def->id;
     const GlyphRow *table = !strcmp(id, "cashew") ? cashew_kanji : !strcmp(id, "shogun") ? shogun_kanji : shinobi_kanji;
-    bool kingdom = table == shinobi_kanji && c == BLACK;
-    const char *sym = kingdom ? chess_of(d->fen, c) : NULL;
+    bool shapes = gs == GLYPHS_UNICODE && ((table == shinobi_kanji && c == BLACK) || table == shogun_kanji);
+    const char *sym = shapes ? chess_of(d->fen, c) : NULL;
     if (sym) {
-        snprintf(out->glyph, sizeof out->glyph, "%s ", sym);
+        snprintf(out->glyph, sizeof out->glyph, "%s%c", sym, out->promoted ? '+' : ' ');
         return;
     }
     const char *k = kanji_of(table, d->fen);

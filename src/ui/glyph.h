@@ -6,10 +6,14 @@
 
 #include "kage/rules/variant.h"
 
-typedef enum GlyphSet { GLYPHS_UNICODE, GLYPHS_LETTERS } GlyphSet;
+/* GLYPHS_UNICODE draws each army as its players know it (pychess.org):
+ * chess shapes for Shogun and the Kingdom, kanji for the Clan and Cashew;
+ * GLYPHS_KANJI draws every piece as a kanji; GLYPHS_LETTERS as letters. */
+typedef enum GlyphSet { GLYPHS_UNICODE, GLYPHS_LETTERS, GLYPHS_KANJI } GlyphSet;
 
 typedef struct PieceLook {
     char left;      /* 'v' before a second-player kanji; '+' before promoted letters */
+    /* right: '+' after a promoted kanji or chess shape */
     char glyph[16]; /* UTF-8, two cells wide */
     char right;     /* '+' after a promoted kanji */
     bool promoted;  /* for the theme's promoted colour */

@@ -10,7 +10,7 @@
  * high in cells, so that it looks square in most terminal fonts. */
 static const struct {
     int cw, ch;
-} cell_sizes[] = {{10, 5}, {8, 4}, {8, 3}, {6, 3}, {6, 2}, {4, 2}, {4, 1}};
+} cell_sizes[] = {{10, 5}, {8, 4}, {8, 3}, {6, 3}, {6, 2}, {4, 2}, {4, 1}, {2, 1}};
 
 static void layout_try(Layout *l, int cw, int ch, int hand_kinds)
 {
@@ -20,10 +20,14 @@ static void layout_try(Layout *l, int cw, int ch, int hand_kinds)
     l->board_y = 1;
     l->board_w = l->files * cw;
     l->board_h = l->ranks * ch;
+    l->compact = cw == 2;
     l->hands = hand_kinds > 0;
-    l->hand_rows = l->hands ? 1 + (hand_kinds + 1) / 2 : 0;
-    l->hand_x = l->board_x + l->board_w + 2;
-    int right = l->hands ? l->hand_x + LAYOUT_HAND_W : l->board_x + l->board_w + 1;
+    l->hand_w = l->compact ? LAYOUT_COMPACT_HAND_W : LAYOUT_HAND_W;
+    l->hand_entry_w = l->compact ? LAYOUT_COMPACT_HAND_ENTRY : LAYOUT_HAND_ENTRY;
+    l->hand_per_row = l->compact ? 4 : 2;
+    l->hand_rows = l->hands ? 1 + (hand_kinds + l->hand_per_row - 1) / l->hand_per_row : 0;
+    l->hand_x = l->board_x + l->board_w + (l->compact ? 1 : 2);
+    int right = l->hands ? l->hand_x + l->hand_w : l->board_x + l->board_w + 1;
     l->panel_x = right + 1;
     int hands_h = 2 * l->hand_rows + 1;
     int body_h = l->board_h + 1 > hands_h ? l->board_h + 1 : hands_h; /* +1: file letters */
@@ -35,6 +39,16 @@ static void layout_try(Layout *l, int cw, int ch, int hand_kinds)
     l->panel_w = l->cols - l->panel_x;
     l->panel_h = l->rows - 2;
     l->status_y = l->rows - 1;
+    l->panel_below = false;
+    if (l->compact && l->cols < l->need_cols) { /* the panel under the board */
+        l->panel_below = true;
+        l->panel_x = 0;
+        l->panel_y = 1 + body_h;
+        l->panel_w = l->cols;
+        l->panel_h = l->rows - 1 - l->panel_y;
+        l->need_cols = right > LAYOUT_PANEL_MIN ? right : LAYOUT_PANEL_MIN;
+        l->need_rows = 1 + body_h + LAYOUT_PANEL_BELOW + 1;
+    }
     l->fits = l->cols >= l->need_cols && l->rows >= l->need_rows;
 }
 
@@ -65,19 +79,19 @@ bool layout_square_at(const Layout *l, int x, int y, int *col, int *row)
 
 void layout_hand_entry(const Layout *l, int b, int i, int *x, int *y)
 {
-    *x = l->hand_x + (i % 2) * LAYOUT_HAND_ENTRY;
-    *y = l->hand_y[b] + 1 + i / 2;
+    *x = l->hand_x + (i % l->hand_per_row) * l->hand_entry_w;
+    *y = l->hand_y[b] + 1 + i / l->hand_per_row;
 }
 
 bool layout_hand_at(const Layout *l, int x, int y, int *b, int *i)
 {
-    if (!l->hands || x < l->hand_x || x >= l->hand_x + 2 * LAYOUT_HAND_ENTRY)
+    if (!l->hands || x < l->hand_x || x >= l->hand_x + l->hand_per_row * l->hand_entry_w)
         return false;
     for (int k = 0; k < 2; k++) {
         int r = y - l->hand_y[k] - 1;
         if (r >= 0 && r < l->hand_rows - 1) {
             *b = k;
-            *i = r * 2 + (x - l->hand_x) / LAYOUT_HAND_ENTRY;
+            *i = r * l->hand_per_row + (x - l->hand_x) / l->hand_entry_w;
             return true;
         }
     }

@@ -3,26 +3,28 @@
  * lists what would have been accepted. */
 #include "options.h"
 
+#include "kage/net/wire.h"
 #include "kage/rules/variant.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[PLAY_MODE_COUNT] = {"play-first", "play-second", "hotseat", "watch"};
+static const char *const mode_names[PLAY_MODE_COUNT] = {"play-first", "play-second", "hotseat", "watch", "online"};
 static const char *const mode_texts[PLAY_MODE_COUNT] = {
     "you move first, the AI replies",
     "the AI moves first, you reply",
     "two players at one keyboard",
     "the AI plays both sides",
+    "a player at another terminal (kage server)",
 };
 
 const char *options_mode_name(PlayMode m) { return mode_names[m]; }
 const char *options_mode_text(PlayMode m) { return mode_texts[m]; }
 
 typedef enum OptId {
-    OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_THEME,
-    OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_HELP
+    OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_BELL, OPT_THEME,
+    OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_SERVER, OPT_PLAYER, OPT_HELP
 } OptId;
 
 static const struct {
@@ -30,17 +32,20 @@ static const struct {
     const char *name, *arg, *help;
 } opt_table[] = {
     {OPT_VARIANT, "variant", "ID", "game to play: shinobiplus (default), shinobi, shinobivchess, shogun, cashew"},
-    {OPT_MODE, "mode", "MODE", "play-first (default), play-second, hotseat or watch (AI against AI)"},
+    {OPT_MODE, "mode", "MODE", "play-first (default), play-second, hotseat, watch (AI against AI) or online (the lobby)"},
     {OPT_LEVEL, "level", "N", "AI strength from 1 to 10 (default 4)"},
     {OPT_CLOCK, "clock", "SPEC", "time control: none (default), 5 (minutes), 5+3 (Fischer), 10+30 byo (byo-yomi)"},
-    {OPT_GLYPHS, "glyphs", "SET", "unicode or letters (default: unicode where the terminal can show it)"},
+    {OPT_GLYPHS, "glyphs", "SET", "unicode, kanji or letters (default: unicode where the terminal can show it)"},
     {OPT_COLOR, "color", "WHEN", "never, auto (default) or always; NO_COLOR in the environment means never"},
     {OPT_NO_MOUSE, "no-mouse", NULL, "do not use the mouse"},
     {OPT_AUTO_FLIP, "auto-flip", NULL, "hot-seat: turn the board towards the side to move"},
+    {OPT_BELL, "bell", NULL, "ring the terminal bell on the AI's move, on check and when a clock runs low"},
     {OPT_THEME, "theme", "NAME", "colour theme: default, high-contrast, classic, or a file"},
     {OPT_FEN, "fen", "FEN", "start from this position instead of the usual one"},
     {OPT_LOAD, "load", "FILE", "load a game from a PGN file (the first game of several: choose on screen)"},
     {OPT_RESUME, "resume", NULL, "resume the unfinished game of the last session without asking"},
+    {OPT_SERVER, "server", "PATH", "online: the Kage server's socket (default: $KAGE_SERVER, else $XDG_RUNTIME_DIR/kage/server.sock)"},
+    {OPT_PLAYER, "player", "NAME", "online: the player's name, where the server lets this account choose (a shared account)"},
     {OPT_HELP, "help", NULL, "show this help and exit"},
 };
 #define NOPTS (int)(sizeof opt_table / sizeof opt_table[0])
@@ -49,8 +54,8 @@ void options_help(FILE *f)
 {
     for (int i = 0; i < NOPTS; i++) {
         char left[40];
-        snprintf(left, sizeof left, "--%s%s%s", opt_table[i].name, opt_table[i].arg ? "=" : "",
-                 opt_table[i].arg ? opt_table[i].arg : "");
+        snprintf(left, sizeof left, "%s--%s%s%s", opt_table[i].id == OPT_HELP ? "-h, " : "", opt_table[i].name,
+                 opt_table[i].arg ? "=" : "", opt_table[i].arg ? opt_table[i].arg : "");
         fprintf(f, "  %-20s %s\n", left, opt_table[i].help);
     }
 }
@@ -95,9 +100,9 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
         return true;
     }
     case OPT_LEVEL: {
-        char *end;
-        long n = strtol(val, &end, 10);
-        if (!*val || *end || n < LEVEL_MIN || n > LEVEL_MAX) {
+        /* digits only: " 4" and "+4" are typing slips, not levels */
+        long n = strspn(val, "0123456789") == strlen(val) && strlen(val) <= 2 ? strtol(val, NULL, 10) : -1;
+        if (!*val || n < LEVEL_MIN || n > LEVEL_MAX) {
             fprintf(stderr, "kage: --level: '%s' is not a number from %d to %d\n", val, LEVEL_MIN, LEVEL_MAX);
             return false;
         }
@@ -105,8 +110,8 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
         return true;
     }
     case OPT_GLYPHS: {
-        static const char *const names[] = {"auto", "unicode", "letters"};
-        int g = pick(name, val, names, 3, NULL);
+        static const char *const names[] = {"auto", "unicode", "letters", "kanji"};
+        int g = pick(name, val, names, 4, NULL);
         if (g < 0)
             return false;
         o->glyphs = (GlyphWhen)g;
@@ -128,6 +133,17 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
         return true;
     case OPT_LOAD:
         o->load = val;
+        return true;
+    case OPT_SERVER:
+        o->server = val;
+        return true;
+    case OPT_PLAYER:
+        if (!net_name_ok(val)) {
+            fprintf(stderr, "kage: --player: '%s' is not a name: 1 to 32 letters, digits, '.', '_' or '-', "
+                            "starting with a letter\n", val);
+            return false;
+        }
+        o->player = val;
         return true;
     case OPT_CLOCK: {
         KageError err;
@@ -161,7 +177,7 @@ static int name_index(const char *val, const char *const *names, int n)
 
 bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t size)
 {
-    static const char *const glyph_names[] = {"auto", "unicode", "letters"};
+    static const char *const glyph_names[] = {"auto", "unicode", "letters", "kanji"};
     static const char *const color_names[] = {"auto", "never", "always"};
     bool ok = true;
     why[0] = 0;
@@ -192,7 +208,7 @@ bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t 
     if ((cfg->set & CONFIG_SET_THEME) && cfg->theme[0])
         o->theme = cfg->theme;
     if (cfg->set & CONFIG_SET_GLYPHS) {
-        int g = name_index(cfg->glyphs, glyph_names, 3);
+        int g = name_index(cfg->glyphs, glyph_names, 4);
         if (g >= 0)
             o->glyphs = (GlyphWhen)g;
     }
@@ -205,6 +221,8 @@ bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t 
         o->mouse = cfg->mouse;
     if (cfg->set & CONFIG_SET_FLIP)
         o->auto_flip = cfg->flip;
+    if (cfg->set & CONFIG_SET_BELL)
+        o->bell = cfg->bell;
     if (cfg->set & CONFIG_SET_CLOCK)
         o->clock = cfg->clock;
     return ok;
@@ -260,6 +278,9 @@ int options_parse_over(UiOptions *o, int argc, char **argv)
             break;
         case OPT_AUTO_FLIP:
             o->auto_flip = true;
+            break;
+        case OPT_BELL:
+            o->bell = true;
             break;
         case OPT_RESUME:
             o->resume = true;

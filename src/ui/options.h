@@ -14,11 +14,12 @@ typedef enum PlayMode {
     PLAY_SECOND,  /* the AI moves first */
     PLAY_HOTSEAT, /* two people at one keyboard */
     PLAY_WATCH,   /* the AI plays both sides */
+    PLAY_ONLINE,  /* a person at another terminal, through this host's Kage server */
     PLAY_MODE_COUNT
 } PlayMode;
 
 typedef enum ColorWhen { COLOR_AUTO, COLOR_NEVER, COLOR_ALWAYS } ColorWhen;
-typedef enum GlyphWhen { GLYPH_AUTO, GLYPH_UNICODE, GLYPH_LETTERS } GlyphWhen;
+typedef enum GlyphWhen { GLYPH_AUTO, GLYPH_UNICODE, GLYPH_LETTERS, GLYPH_KANJI } GlyphWhen;
 
 #define LEVEL_MIN 1
 #define LEVEL_MAX 10
@@ -32,11 +33,14 @@ typedef struct UiOptions {
     ColorWhen color;
     bool mouse;
     bool auto_flip;      /* hot-seat: turn the board to the side to move */
+    bool bell;           /* the terminal bell on the AI's move, check and a low clock */
     const char *theme;   /* NULL: default */
     const char *fen;     /* NULL: the start position */
     TimeControl clock;   /* CLOCK_NONE: no clock */
     bool resume;         /* resume the autosave without asking */
     const char *load;    /* a PGN file to load at start */
+    const char *server;  /* online: the server's socket (NULL: the default) */
+    const char *player;  /* online: the name asked for (a shared account's) */
 } UiOptions;
 
 /* Parse argv (argv[0] is the program name, options may start at argv[1]).

@@ -93,7 +93,15 @@ int ui_wrap_next(const char *text, int width, bool last)
     int nbytes;
     ui_text_width(text, &nbytes, width);
     if (text[nbytes] && !last) {
+        /* fields set apart by two spaces stay whole where the line can
+         * end between two of them in its second half ("depth 17  Clan
+         * +0.91": never "Clan" alone at the end of a line) */
         int cut = nbytes;
+        while (cut > nbytes / 2 && !(text[cut] == ' ' && text[cut - 1] == ' '))
+            cut--;
+        if (cut > nbytes / 2)
+            return cut - 1;
+        cut = nbytes;
         while (cut > 0 && text[cut] != ' ')
             cut--;
         nbytes = cut > 0 ? cut : nbytes; /* a word longer than the line is cut */
@@ -116,4 +124,48 @@ int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int line
             text++;
     }
     return used;
+}
+
+int ui_put_bottom_up(int y, int width, attr_t a, const char *text, int max_lines)
+{
+    int n = 0;
+    for (const char *t = text; *t && n < max_lines; n++) {
+        t += ui_wrap_next(t, width, n + 1 == max_lines);
+        while (*t == ' ')
+            t++;
+    }
+    n = n ? n : 1;
+    for (int i = 0; i < n; i++) {
+        attrset(a);
+        mvhline(y - n + 1 + i, 0, ' ', width);
+    }
+    ui_put_wrapped(y - n + 1, 0, width, a, text, n);
+    return n;
+}
+
+int ui_wrapped_lines(const char *text, int width)
+{
+    int n = 0;
+    while (*text) {
+        int nbytes = ui_wrap_next(text, width, false);
+        if (nbytes <= 0)
+            return n + 1;
+        text += nbytes;
+        while (*text == ' ')
+            text++;
+        n++;
+    }
+    return n;
+}
+
+void ui_fit_words(char *text, int width, int lines)
+{
+    while (width > 0 && ui_wrapped_lines(text, width) > lines) {
+        char *sp = strrchr(text, ' ');
+        if (!sp)
+            return; /* one word: cut where it stops */
+        while (sp > text && sp[-1] == ' ')
+            sp--;
+        *sp = 0;
+    }
 }

@@ -3,6 +3,7 @@
  * two threads share. */
 #include "player.h"
 
+#include "kage/rules/gameend.h"
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 #include "kage/engine/search.h"
@@ -29,11 +30,20 @@ struct Player {
     PlayerTime time;
     bool timed;
     bool hint;          /* full strength for HINT_MS, for the person */
-    pthread_mutex_t lock; /* guards info */
+    bool analyse;       /* full strength until cancelled: analysis of a position */
+    pthread_mutex_t lock; /* guards info and the score */
     char info[192];
     bool info_new;
+    bool scored;        /* the search has a score: score_cp, or mate_in != 0 */
+    int score_cp, mate_in; /* the first player's view (mate_in > 0: the first player mates) */
     struct timespec last_wake;
     Engine *engine;
+    /* a review: every position of a game searched in turn */
+    Move *review_moves;   /* the game's moves from its root (p->pos) */
+    int review_n;         /* moves; positions are review_n + 1 */
+    uint64_t review_nodes;
+    int *review_score;    /* per position: the first player's view, REVIEW_MATE for a mate */
+    atomic_int review_done; /* positions scored so far, from the root on */
 };
 
 static void wake(Player *p)
@@ -76,18 +86,31 @@ static void pv_text(Position *root, const SearchInfo *si, char *out, size_t size
         pos_unmake(root);
 }
 
+void player_score_text(const Position *root, const SearchInfo *si, char *buf, size_t size)
+{
+    const VariantDef *d = root->v->def;
+    Color us = root->side;
+    const char *name[2] = {d->white_name, d->black_name};
+    if (si->mate_in) {
+        Color winner = si->mate_in > 0 ? us : !us;
+        snprintf(buf, size, "%s mates in %d", name[winner], (abs(si->mate_in) + 1) / 2);
+        return;
+    }
+    int cp = us == WHITE ? si->score_cp : -si->score_cp; /* the first player's view */
+    if (cp == 0)
+        snprintf(buf, size, "even");
+    else
+        snprintf(buf, size, "%s +%.2f", name[cp > 0 ? WHITE : BLACK], abs(cp) / 100.0);
+}
+
 /* Called from the search thread: keep the line (depth, score, speed, the
  * expected moves), wake the UI at most four times a second so that a slow
  * link is not flooded. */
 static void on_info(void *ctx, const SearchInfo *si)
 {
     Player *p = ctx;
-    char buf[192], score[32], speed[24], pv[96];
-    if (si->mate_in)
-        snprintf(score, sizeof score, "%s in %d", si->mate_in > 0 ? "mate" : "mated",
-                 (abs(si->mate_in) + 1) / 2);
-    else
-        snprintf(score, sizeof score, "%+.2f", si->score_cp / 100.0);
+    char buf[192], score[48], speed[24], pv[96];
+    player_score_text(p->root, si, score, sizeof score);
     if (si->nps >= 1000000)
         snprintf(speed, sizeof speed, "%.1fMn/s", si->nps / 1e6);
     else
@@ -97,6 +120,9 @@ static void on_info(void *ctx, const SearchInfo *si)
     pthread_mutex_lock(&p->lock);
     snprintf(p->info, sizeof p->info, "%s", buf);
     p->info_new = true;
+    p->scored = true;
+    p->score_cp = p->root->side == WHITE ? si->score_cp : -si->score_cp;
+    p->mate_in = p->root->side == WHITE ? si->mate_in : -si->mate_in;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     long ms = (now.tv_sec - p->last_wake.tv_sec) * 1000 + (now.tv_nsec - p->last_wake.tv_nsec) / 1000000;
@@ -108,6 +134,109 @@ static void on_info(void *ctx, const SearchInfo *si)
         wake(p);
 }
 
+/* The worker's copies of pos (p->pos searched, p->root for the lines),
+ * made anew for another variant. */
+static void take_position(Player *p, const Position *pos)
+{
+    if (p->pos && p->pos->v != pos->v) {
+        pos_free(p->pos);
+        pos_free(p->root);
+        p->pos = p->root = NULL;
+    }
+    if (!p->pos) {
+        p->pos = pos_new(pos->v);
+        p->root = pos_new(pos->v);
+    }
+    pos_copy(p->pos, pos);
+    pos_copy(p->root, pos);
+}
+
+/* The score of a finished search, kept by review_info. */
+typedef struct ReviewScore {
+    bool have;
+    int cp, mate_in; /* the side to move's view */
+} ReviewScore;
+
+static void review_info(void *ctx, const SearchInfo *si)
+{
+    ReviewScore *r = ctx;
+    r->have = true;
+    r->cp = si->score_cp;
+    r->mate_in = si->mate_in;
+}
+
+/* The review's worker: each position from the root to the end, at a fixed
+ * number of nodes (so that a slow machine only takes longer), its score
+ * from the first player's view; a finished game's last position by its
+ * result. */
+static void *review_thread(void *arg)
+{
+    Player *p = arg;
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.level = 10;
+    lim.nodes = p->review_nodes;
+    p->move = MOVE_NONE; /* a review plays nothing */
+    for (int k = 0; k <= p->review_n && !atomic_load(&p->stop); k++) {
+        Position *pos = p->pos;
+        GameResult r = game_result(pos);
+        int score;
+        if (r.outcome != OUTCOME_NONE) {
+            score = r.outcome == OUTCOME_WHITE_WINS ? REVIEW_MATE : r.outcome == OUTCOME_BLACK_WINS ? -REVIEW_MATE : 0;
+        } else {
+            ReviewScore rs = {0};
+            engine_search(p->engine, pos, &lim, review_info, &rs);
+            if (atomic_load(&p->stop))
+                break;
+            int s = rs.mate_in ? (rs.mate_in > 0 ? REVIEW_MATE : -REVIEW_MATE) : rs.cp;
+            score = pos->side == WHITE ? s : -s;
+        }
+        p->review_score[k] = score;
+        atomic_store(&p->review_done, k + 1);
+        wake(p);
+        if (k < p->review_n)
+            pos_make(pos, p->review_moves[k]);
+    }
+    atomic_store(&p->done, true);
+    wake(p);
+    return NULL;
+}
+
+void player_start_review(Player *p, const Position *end, uint64_t nodes)
+{
+    player_cancel(p);
+    take_position(p, end);
+    int n = end->ply;
+    free(p->review_moves);
+    free(p->review_score);
+    p->review_moves = xcalloc((size_t)n + 1, sizeof *p->review_moves);
+    p->review_score = xcalloc((size_t)n + 1, sizeof *p->review_score);
+    for (int k = n - 1; k >= 0; k--) {
+        p->review_moves[k] = p->pos->st->move;
+        pos_unmake(p->pos);
+    }
+    p->review_n = n;
+    p->review_nodes = nodes;
+    atomic_store(&p->review_done, 0);
+    atomic_store(&p->done, false);
+    atomic_store(&p->stop, false);
+    engine_prepare(p->engine);
+    if (pthread_create(&p->thread, NULL, review_thread, p) != 0) {
+        review_thread(p); /* no thread: the screen waits, the review still comes */
+        return;
+    }
+    p->running = true;
+}
+
+int player_review(Player *p, int *scores, int max)
+{
+    int done = atomic_load(&p->review_done);
+    done = done < max ? done : max;
+    if (p->review_score && done > 0)
+        memcpy(scores, p->review_score, (size_t)done * sizeof *scores);
+    return done;
+}
+
 static Move think(Player *p)
 {
     SearchLimits lim;
@@ -115,7 +244,10 @@ static Move think(Player *p)
     lim.level = p->level;
     lim.movetime_ms = level_movetime_ms(p->level);
     lim.movetime_max = true; /* a level's time is what the AI may take, not what it must */
-    if (p->hint) {
+    if (p->analyse) {
+        lim.level = 10;
+        lim.infinite = true;
+    } else if (p->hint) {
         lim.level = 10;
         lim.movetime_ms = HINT_MS;
     } else if (p->timed) {
@@ -163,6 +295,8 @@ void player_free(Player *p)
         return;
     player_cancel(p);
     engine_free(p->engine);
+    free(p->review_moves);
+    free(p->review_score);
     pos_free(p->pos);
     pos_free(p->root);
     pthread_mutex_destroy(&p->lock);
@@ -178,26 +312,18 @@ const char *player_name(const Player *p)
 void player_set_level(Player *p, int level) { p->level = level; }
 void player_new_game(Player *p) { engine_new_game(p->engine); }
 
-static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint);
+static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint, bool analyse);
 
-void player_start(Player *p, const Position *pos, const PlayerTime *t) { start(p, pos, t, false); }
-void player_start_hint(Player *p, const Position *pos) { start(p, pos, NULL, true); }
+void player_start(Player *p, const Position *pos, const PlayerTime *t) { start(p, pos, t, false, false); }
+void player_start_hint(Player *p, const Position *pos) { start(p, pos, NULL, true, false); }
+void player_start_analysis(Player *p, const Position *pos) { start(p, pos, NULL, false, true); }
 
-static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint)
+static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint, bool analyse)
 {
     player_cancel(p);
     p->hint = hint;
-    if (p->pos && p->pos->v != pos->v) {
-        pos_free(p->pos);
-        pos_free(p->root);
-        p->pos = p->root = NULL;
-    }
-    if (!p->pos) {
-        p->pos = pos_new(pos->v);
-        p->root = pos_new(pos->v);
-    }
-    pos_copy(p->pos, pos);
-    pos_copy(p->root, pos);
+    p->analyse = analyse;
+    take_position(p, pos);
     p->timed = t != NULL;
     if (t)
         p->time = *t;
@@ -206,6 +332,7 @@ static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint
     pthread_mutex_lock(&p->lock);
     p->info[0] = 0;
     p->info_new = false;
+    p->scored = false;
     pthread_mutex_unlock(&p->lock);
     engine_prepare(p->engine);
     if (pthread_create(&p->thread, NULL, player_thread, p) != 0) {
@@ -257,4 +384,14 @@ bool player_info(Player *p, char *buf, size_t size)
     p->info_new = false;
     pthread_mutex_unlock(&p->lock);
     return have;
+}
+
+bool player_score(Player *p, int *cp, int *mate_in)
+{
+    pthread_mutex_lock(&p->lock);
+    bool scored = p->scored;
+    *cp = p->score_cp;
+    *mate_in = p->mate_in;
+    pthread_mutex_unlock(&p->lock);
+    return scored;
 }

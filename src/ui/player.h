@@ -5,6 +5,7 @@
 #ifndef KAGE_UI_PLAYER_H
 #define KAGE_UI_PLAYER_H
 
+#include "kage/engine/search.h"
 #include "kage/rules/position.h"
 
 typedef struct Player Player;
@@ -33,6 +34,18 @@ void player_start(Player *p, const Position *pos, const PlayerTime *t);
 /* Think about pos for the person to move: at full strength for a fixed
  * time, the move it finds being a hint, never played by the AI. */
 void player_start_hint(Player *p, const Position *pos);
+/* Analyse pos at full strength until cancelled (player_cancel), its lines
+ * read with player_info and player_score; it never plays the move. */
+void player_start_analysis(Player *p, const Position *pos);
+/* A review of a game: every position from its root to pos (copied, with the
+ * moves that led to it) searched in turn at `nodes` nodes, full strength;
+ * player_busy until all are done, player_review reads the scores so far. */
+void player_start_review(Player *p, const Position *pos, uint64_t nodes);
+#define REVIEW_MATE 100000
+/* The review's scores so far, position by position from the root (the
+ * first player's view in centipawns, +-REVIEW_MATE for a mate), at most
+ * max of them; returns how many are there. */
+int player_review(Player *p, int *scores, int max);
 /* Ask the thinking AI for its best move now (it still wakes when ready). */
 void player_hurry(Player *p);
 bool player_busy(const Player *p);
@@ -44,5 +57,14 @@ void player_cancel(Player *p);
 /* The latest search information as one line ("depth 6  +0.35  12k nodes");
  * returns false when there is none. */
 bool player_info(Player *p, char *buf, size_t size);
+
+/* The last search's score, from the first player's view (mate_in plies,
+ * > 0 when the first player mates, 0 for none); false before any. */
+bool player_score(Player *p, int *cp, int *mate_in);
+
+/* A search's score as the panel shows it, from a fixed side whichever side
+ * thinks: the side ahead and by how much ("Clan +0.42", "even"), or who
+ * mates ("Kingdom mates in 3"). */
+void player_score_text(const Position *root, const SearchInfo *si, char *buf, size_t size);
 
 #endif

@@ -7,10 +7,15 @@
 #include "kage/rules/movegen.h"
 #include "kage/rules/util.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* A typed path: "~/" is the home directory. */
 static void expand_path(const char *in, char *out, size_t size)
@@ -75,6 +80,17 @@ char *ui_game_pgn(Ui *ui)
         .black = player_name_of(ui, BLACK, black, sizeof black),
         .tc = clock_enabled(&ui->time.clock) ? &ui->time.tc : NULL,
     };
+    /* a loaded game keeps its tags (known or not) and the comments of the
+     * moves it still shares with the file */
+    const PgnGame *from = ui->load.from.rec.def ? &ui->load.from : NULL;
+    PgnTag *extra = NULL;
+    const char **comments = NULL;
+    if (from) {
+        int same = 0;
+        while (same < n && same < from->rec.nmoves && ms[same] == from->rec.moves[same])
+            same++;
+        extra = pgn_info_keep(&info, from, same, n, 0, &comments);
+    }
     GameRecord rec = g->rec; /* borrowed, with the line shown */
     rec.moves = ms;
     rec.nmoves = n;
@@ -86,34 +102,59 @@ char *ui_game_pgn(Ui *ui)
     KageError err;
     char *text = pgn_write(g->v, &rec, &info, &err);
     free(ms);
+    free(extra);
+    free(comments);
     if (!text)
         ui_message(ui, true, "The game cannot be written as PGN: %s", err.msg);
     return text;
 }
 
-static void write_text(Ui *ui, const char *typed, const char *text, const char *what)
+/* Write the game (PGN) or its FEN to ui->write.path. */
+static void write_go(Ui *ui)
 {
-    char path[1024];
     KageError err;
-    expand_path(typed, path, sizeof path);
-    if (!path[0]) {
+    char *text;
+    if (ui->write.fen) {
+        char *fen = game_fen(ui->game);
+        size_t n = strlen(fen);
+        text = xmalloc(n + 2);
+        memcpy(text, fen, n);
+        memcpy(text + n, "\n", 2);
+        free(fen);
+    } else if (!(text = ui_game_pgn(ui)))
+        return;
+    if (config_write_atomic(ui->write.path, text, strlen(text), &err))
+        ui_message(ui, false, "%s written to %s", ui->write.fen ? "The FEN" : "The game", ui->write.path);
+    else
+        ui_message(ui, true, "%s", err.msg);
+    free(text);
+}
+
+static void write_keep(Ui *ui) { ui_message(ui, false, "Nothing written: %s is kept as it was", ui->write.path); }
+
+/* The file name typed at a save prompt: a file that is there already (an
+ * earlier game) is replaced only after a yes. */
+static void write_typed(Ui *ui, const char *typed, bool fen)
+{
+    expand_path(typed, ui->write.path, sizeof ui->write.path);
+    ui->write.fen = fen;
+    if (!ui->write.path[0]) {
         ui_message(ui, true, "No file name: nothing written");
         return;
     }
-    if (config_write_atomic(path, text, strlen(text), &err))
-        ui_message(ui, false, "%s written to %s", what, path);
-    else
-        ui_message(ui, true, "%s", err.msg);
+    struct stat st;
+    if (stat(ui->write.path, &st) == 0 && S_ISREG(st.st_mode)) {
+        char q[300];
+        const char *base = strrchr(ui->write.path, '/');
+        snprintf(q, sizeof q, "%.200s exists: replace it? (y/n)", base ? base + 1 : ui->write.path);
+        ui_confirm(ui, q, write_go);
+        ui->status.on_no = write_keep;
+        return;
+    }
+    write_go(ui); /* a new file; anything else than a regular file is refused there, said */
 }
 
-static void save_submit(Ui *ui, const char *typed)
-{
-    char *pgn = ui_game_pgn(ui);
-    if (!pgn)
-        return;
-    write_text(ui, typed, pgn, "The game");
-    free(pgn);
-}
+static void save_submit(Ui *ui, const char *typed) { write_typed(ui, typed, false); }
 
 void ui_save_game(Ui *ui)
 {
@@ -121,19 +162,10 @@ void ui_save_game(Ui *ui)
     default_file(ui, "pgn", path, sizeof path);
     ui_deselect(ui);
     ui_prompt(ui, "Save the game (PGN) to: ", path, save_submit);
+    ui->status.prompt_path = true;
 }
 
-static void fen_file_submit(Ui *ui, const char *typed)
-{
-    char *fen = game_fen(ui->game);
-    size_t n = strlen(fen);
-    char *line = xmalloc(n + 2);
-    memcpy(line, fen, n);
-    memcpy(line + n, "\n", 2);
-    write_text(ui, typed, line, "The FEN");
-    free(line);
-    free(fen);
-}
+static void fen_file_submit(Ui *ui, const char *typed) { write_typed(ui, typed, true); }
 
 /* --- loading ------------------------------------------------------------------------------ */
 
@@ -143,6 +175,20 @@ static void load_pick(Ui *ui, int k)
     PgnGame *pg = &ui->load.games.games[k];
     TimeControl tc = pg->tc;
     if (ui_game_from_record(ui, &pg->rec, ui->opt.mode, ui->opt.level, &tc)) {
+        ui->load.from = *pg; /* its tags and comments, for a save */
+        memset(pg, 0, sizeof *pg);
+        pg = &ui->load.from;
+        /* the clocks as its clock comments left them (a byo-yomi's periods
+         * cannot be told from them) */
+        Clock *c = &ui->time.clock;
+        if (clock_enabled(c) && tc.kind != CLOCK_BYOYOMI && c->flagged < 0) {
+            Color side = ui->game->pos->side, first = pg->rec.nmoves % 2 ? !side : side;
+            int64_t left[2];
+            pgn_clocks_left(pg, first, left);
+            for (Color who = WHITE; who <= BLACK; who++)
+                if (left[who] >= 0)
+                    c->side[who].left_ms = left[who];
+        }
         if (ui->game->result_by_agreement) /* a resignation, a loss on time ... */
             ui_clock_turn(ui);
         char st[160];
@@ -218,17 +264,203 @@ bool ui_load_file(Ui *ui, const char *typed)
 
 static void load_submit(Ui *ui, const char *typed) { ui_load_file(ui, typed); }
 
+static void load_prompt(Ui *ui)
+{
+    ui_deselect(ui);
+    ui_prompt(ui, "Load a PGN file: ", ui->load.dir, load_submit);
+    ui->status.prompt_path = true;
+}
+
+void ui_files_free(Ui *ui)
+{
+    free(ui->load.files);
+    ui->load.files = NULL;
+    ui->load.nfiles = 0;
+}
+
+static int newest_first(const void *a, const void *b)
+{
+    long long ma = ((const UiSavedFile *)a)->mtime, mb = ((const UiSavedFile *)b)->mtime;
+    return (mb > ma) - (mb < ma);
+}
+
+/* Past this size only a file's first game is read for its line: reading a
+ * database of thousands of games (15 MB: 85,000) froze the list for seconds. */
+#define DESCRIBE_WHOLE_MAX (64 << 10)
+
+/* What a saved file holds, for the line under its name: when it was
+ * written, then its first game's variant, players, result and length. */
+static void describe_file(UiSavedFile *f, const struct stat *st)
+{
+    char when[32] = "";
+    time_t t = st->st_mtime;
+    struct tm tm;
+    if (localtime_r(&t, &tm))
+        strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
+    KageError err;
+    size_t len;
+    char *text = config_read_file(f->path, &len, &err);
+    PgnGames games;
+    bool more = false;
+    if (!text || !(len <= DESCRIBE_WHOLE_MAX ? pgn_read(text, len, NULL, &games, &err)
+                                             : pgn_read_first(text, len, NULL, &games, &more, &err))) {
+        snprintf(f->about, sizeof f->about, "%s  cannot be read: %.160s", when, err.msg);
+        free(text);
+        return;
+    }
+    free(text);
+    const PgnGame *g = &games.games[0];
+    const char *w = pgn_tag(g, "White"), *b = pgn_tag(g, "Black");
+    char others[24] = "";
+    if (games.count > 1)
+        snprintf(others, sizeof others, " (+%d games)", games.count - 1);
+    else if (more)
+        snprintf(others, sizeof others, " (and more games)");
+    snprintf(f->about, sizeof f->about, "%s  %s, %.40s - %.40s, %s, %d move%s%s", when, g->rec.def->name, w ? w : "?",
+             b ? b : "?", game_outcome_text(g->rec.result.outcome), g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s",
+             others);
+    pgn_games_free(&games);
+}
+
+#define FILES_MAX 200 /* the newest of the folder */
+
+/* o: the PGN files of the data folder, newest first, to pick one (or Tab
+ * to type a name); straight to the prompt when there are none. */
 void ui_load_game(Ui *ui)
 {
-    char dir[1024];
     KageError err;
-    if (config_dir(KAGE_DIR_DATA, false, dir, sizeof dir - 1, &err))
-        strcat(dir, "/");
-    else
-        dir[0] = 0;
+    ui->load.dir[0] = 0;
+    if (config_dir(KAGE_DIR_DATA, false, ui->load.dir, sizeof ui->load.dir - 1, &err))
+        strcat(ui->load.dir, "/");
+    ui_files_free(ui);
+    DIR *d = ui->load.dir[0] ? opendir(ui->load.dir) : NULL;
+    int cap = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || strcmp(e->d_name + n - 4, ".pgn"))
+            continue;
+        char path[1024];
+        struct stat st;
+        snprintf(path, sizeof path, "%.900s%s", ui->load.dir, e->d_name);
+        if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (ui->load.nfiles == cap) {
+            cap = cap ? 2 * cap : 16;
+            ui->load.files = xrealloc(ui->load.files, (size_t)cap * sizeof *ui->load.files);
+        }
+        UiSavedFile *f = &ui->load.files[ui->load.nfiles++];
+        snprintf(f->path, sizeof f->path, "%s", path);
+        snprintf(f->name, sizeof f->name, "%s", e->d_name);
+        f->about[0] = 0;
+        f->mtime = (long long)st.st_mtime;
+    }
+    if (d)
+        closedir(d);
+    if (!ui->load.nfiles) {
+        load_prompt(ui);
+        return;
+    }
+    qsort(ui->load.files, (size_t)ui->load.nfiles, sizeof *ui->load.files, newest_first);
+    if (ui->load.nfiles > FILES_MAX)
+        ui->load.nfiles = FILES_MAX;
+    for (int i = 0; i < ui->load.nfiles; i++) {
+        struct stat st;
+        if (stat(ui->load.files[i].path, &st) == 0)
+            describe_file(&ui->load.files[i], &st);
+    }
+    ui->load.file_sel = ui->load.file_top = 0;
     ui_deselect(ui);
-    ui_prompt(ui, "Load a PGN file: ", dir, load_submit);
+    ui->screen = SCREEN_FILES;
 }
+
+/* The saved games, each its name on a line and what it holds on the lines
+ * under it (as many as the longest needs at this width, up to three), so
+ * that the date, players and result are read whole on a phone too. */
+void ui_draw_files(Ui *ui)
+{
+    char buf[1400];
+    int y = 0, w = COLS - 1;
+    snprintf(buf, sizeof buf, "Saved games in %s (newest first)", ui->load.dir);
+    if (ui_text_width(buf, NULL, 2000) <= w)
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
+    else { /* narrow: the folder on a line of its own, its end kept in view */
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), "Saved games, newest first, in");
+        const char *dir = ui->load.dir;
+        while (ui_text_width(dir, NULL, 2000) > w - 1 && strchr(dir + 1, '/'))
+            dir = strchr(dir + 1, '/');
+        snprintf(buf, sizeof buf, "%s%s", dir == ui->load.dir ? "" : "...", dir);
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
+    }
+    ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
+           w >= 62 ? "Up/Down: choose   Enter: load   Tab: type a name   Esc: back"
+                   : "Enter: load  Tab: a name  Esc: back");
+    y++;
+    int about_w = w - 4, lines = 1;
+    for (int i = 0; i < ui->load.nfiles && about_w > 0; i++) {
+        int n = ui_wrapped_lines(ui->load.files[i].about, about_w);
+        lines = n > lines ? n : lines;
+    }
+    lines = lines > 3 ? 3 : lines;
+    int h = 1 + lines, rows = (LINES - y) / h;
+    if (rows < 1)
+        return;
+    if (ui->load.file_sel < ui->load.file_top)
+        ui->load.file_top = ui->load.file_sel;
+    if (ui->load.file_sel >= ui->load.file_top + rows)
+        ui->load.file_top = ui->load.file_sel - rows + 1;
+    for (int i = ui->load.file_top; i < ui->load.nfiles && i - ui->load.file_top < rows; i++, y += h) {
+        bool sel = i == ui->load.file_sel;
+        attr_t a = ui_style(ui, sel ? STYLE_TITLE : STYLE_TEXT) | (sel ? A_REVERSE : 0);
+        snprintf(buf, sizeof buf, " %s ", ui->load.files[i].name);
+        ui_put(y, 1, w, a, buf);
+        ui_put_wrapped(y + 1, 4, about_w, ui_style(ui, sel ? STYLE_TEXT : STYLE_DIM), ui->load.files[i].about, lines);
+    }
+}
+
+static void files_move(Ui *ui, int by)
+{
+    int k = ui->load.file_sel + by;
+    ui->load.file_sel = k < 0 ? 0 : k >= ui->load.nfiles ? ui->load.nfiles - 1 : k;
+}
+
+static void files_down(Ui *ui) { files_move(ui, 1); }
+static void files_up(Ui *ui) { files_move(ui, -1); }
+static void files_page_down(Ui *ui) { files_move(ui, 10); }
+static void files_page_up(Ui *ui) { files_move(ui, -10); }
+
+static void files_load(Ui *ui)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s", ui->load.files[ui->load.file_sel].path);
+    ui_files_free(ui);
+    ui->screen = SCREEN_GAME;
+    ui_load_file(ui, path);
+}
+
+static void files_type(Ui *ui)
+{
+    ui_files_free(ui);
+    ui->screen = SCREEN_GAME;
+    load_prompt(ui);
+}
+
+static void files_back(Ui *ui)
+{
+    ui_files_free(ui);
+    ui->screen = SCREEN_GAME;
+    ui_message(ui, false, "Nothing loaded: the game goes on");
+}
+
+const UiAction ui_files_actions[] = {
+    {"down", "the next file", files_down, NULL, NULL},
+    {"up", "the previous file", files_up, NULL, NULL},
+    {"page-down", "ten files on", files_page_down, NULL, NULL},
+    {"page-up", "ten files back", files_page_up, NULL, NULL},
+    {"load", "load the file chosen (asks before replacing a game in progress)", files_load, NULL, NULL},
+    {"type-name", "type a file name instead (Tab completes it)", files_type, NULL, NULL},
+    {"back", "load nothing: back to the game, which goes on", files_back, NULL, NULL},
+};
+const int ui_files_nactions = N_ELEMS(ui_files_actions);
 
 static void fen_go(Ui *ui)
 {
@@ -274,26 +506,59 @@ void ui_load_fen(Ui *ui)
 
 /* --- the pick screen: one game of several ------------------------------------------------ */
 
+/* The games of a file to pick one: a line each where it fits, else two (the
+ * players, then the variant, result, length and line), so that each is read
+ * whole on a phone too. */
 void ui_draw_pick(Ui *ui)
 {
-    char buf[1400];
+    char buf[1400], about[400];
+    int y = 0, w = COLS - 1;
     snprintf(buf, sizeof buf, "%d games in %s", ui->load.games.count, ui->load.file);
-    ui_put(0, 1, COLS - 1, ui_style(ui, STYLE_TITLE), buf);
-    ui_put(1, 1, COLS - 1, ui_style(ui, STYLE_DIM), "Up/Down: choose   Enter: load   Esc: back to the game");
-    int rows = LINES - 3;
+    if (ui_text_width(buf, NULL, 2000) <= w)
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
+    else { /* narrow: the file on a line of its own, its end kept in view */
+        snprintf(buf, sizeof buf, "%d games in", ui->load.games.count);
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
+        const char *f = ui->load.file;
+        while (ui_text_width(f, NULL, 2000) > w - 3 && strchr(f + 1, '/'))
+            f = strchr(f + 1, '/');
+        snprintf(buf, sizeof buf, "%s%s", f == ui->load.file ? "" : "...", f);
+        ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
+    }
+    ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
+           w >= 56 ? "Up/Down: choose   Enter: load   Esc: back to the game" : "Enter: load  Esc: back");
+    y++;
+    bool two_lines = false;
+    for (int i = 0; i < ui->load.games.count && !two_lines; i++) {
+        const PgnGame *g = &ui->load.games.games[i];
+        const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
+        snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %d move%s  (line %d) ", i + 1, wh ? wh : "?", bl ? bl : "?",
+                 g->rec.def->name, res ? res : "*", g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s", g->line);
+        two_lines = ui_text_width(buf, NULL, 2000) > w;
+    }
+    int h = two_lines ? 2 : 1, rows = (LINES - y) / h;
     if (rows < 1)
         return;
     if (ui->load.sel < ui->load.top)
         ui->load.top = ui->load.sel;
     if (ui->load.sel >= ui->load.top + rows)
         ui->load.top = ui->load.sel - rows + 1;
-    for (int i = ui->load.top; i < ui->load.games.count && i - ui->load.top < rows; i++) {
+    for (int i = ui->load.top; i < ui->load.games.count && i - ui->load.top < rows; i++, y += h) {
         const PgnGame *g = &ui->load.games.games[i];
-        const char *w = pgn_tag(g, "White"), *b = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
-        snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %d moves  (line %d) ", i + 1, w ? w : "?", b ? b : "?",
-                 g->rec.def->name, res ? res : "*", g->rec.nmoves, g->line);
-        attr_t a = ui_style(ui, i == ui->load.sel ? STYLE_TITLE : STYLE_TEXT) | (i == ui->load.sel ? A_REVERSE : 0);
-        ui_put(3 + i - ui->load.top, 1, COLS - 1, a, buf);
+        const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
+        bool sel = i == ui->load.sel;
+        attr_t a = ui_style(ui, sel ? STYLE_TITLE : STYLE_TEXT) | (sel ? A_REVERSE : 0);
+        snprintf(about, sizeof about, "%s%s%s%s %d move%s%s(line %d)", g->rec.def->name, two_lines ? ", " : "  ",
+                 res ? res : "*", two_lines ? "," : " ", g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s",
+                 two_lines ? " " : "  ", g->line);
+        if (two_lines) {
+            snprintf(buf, sizeof buf, " %d  %.120s - %.120s ", i + 1, wh ? wh : "?", bl ? bl : "?");
+            ui_put(y, 1, w, a, buf);
+            ui_put(y + 1, 5, w - 4, ui_style(ui, sel ? STYLE_TEXT : STYLE_DIM), about);
+        } else {
+            snprintf(buf, sizeof buf, " %3d  %.120s - %.120s  %s ", i + 1, wh ? wh : "?", bl ? bl : "?", about);
+            ui_put(y, 1, w, a, buf);
+        }
     }
 }
 
@@ -377,6 +642,7 @@ static void text_write_fen(Ui *ui)
     default_file(ui, "fen", path, sizeof path);
     ui_deselect(ui);
     ui_prompt(ui, "Save the FEN to: ", path, fen_file_submit);
+    ui->status.prompt_path = true;
 }
 
 static void text_other(Ui *ui, const char *key)
@@ -394,6 +660,23 @@ const UiOtherKey ui_text_other = {"other keys", "back to the game", text_other, 
 
 /* --- resuming ---------------------------------------------------------------------------- */
 
+/* A start-up word about the autosave: said now, and kept with the config
+ * file's problems (status.notice) to be said again after a resume question,
+ * which covers the status line. */
+static void resume_note(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void resume_note(Ui *ui, bool error, const char *fmt, ...)
+{
+    char text[1400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    ui_message(ui, error, "%s", text);
+    ui->status.msg_keep = true;
+    size_t n = strlen(ui->status.notice);
+    snprintf(ui->status.notice + n, sizeof ui->status.notice - n, "%s%s", n ? "; " : "", text);
+}
+
 static void resume_apply(Ui *ui)
 {
     SaveGame *s = &ui->save.resume;
@@ -407,6 +690,11 @@ static void resume_apply(Ui *ui)
     if (ui_game_from_record(ui, &s->rec, mode, s->level,
                             s->has_clock ? &s->clock.tc : &none)) {
         ui->save.autosave_ours = true;
+        if (s->from) { /* a game loaded from a file keeps its tags and comments */
+            ui->load.from = *s->from;
+            free(s->from);
+            s->from = NULL;
+        }
         if (s->has_clock) { /* the times as they were, on this session's clock */
             ui->time.clock = s->clock;
             ui->time.clock.turn = ui->game->pos->side;
@@ -424,10 +712,40 @@ static void resume_decline(Ui *ui)
 {
     savegame_free(&ui->save.resume);
     ui->save.have_resume = false;
+    if (ui->save.noffers && ++ui->save.offer_at < ui->save.noffers) {
+        ui_resume_start(ui, false); /* the next unfinished game */
+        return;
+    }
+    if (ui->save.noffers) /* the new game goes in this game's own slot */
+        ui->save.autosave_path = ui->save.own_path;
     ui_clock_turn(ui);
     ui_message(ui, false, "A new game; the unfinished one is replaced when you make a move");
     if (ui->status.notice[0])
         ui_message(ui, true, "%s", ui->status.notice);
+}
+
+/* Move path aside to path.damaged, or .damaged.1, .2 ... : an earlier
+ * damaged file is never overwritten.  The name used in aside; false if none
+ * could be made. */
+static bool move_aside(const char *path, char *aside, size_t size)
+{
+    for (int k = 0; k < 1000; k++) {
+        if (k)
+            snprintf(aside, size, "%s.damaged.%d", path, k);
+        else
+            snprintf(aside, size, "%s.damaged", path);
+        /* link fails when the name is taken: nothing is overwritten */
+        if (link(path, aside) == 0) {
+            unlink(path); /* should it stay, the next start moves it aside again */
+            return true;
+        }
+        if (errno == EEXIST)
+            continue;
+        struct stat st; /* no hard links here (some file systems): rename to a free name */
+        if (lstat(aside, &st) < 0 && errno == ENOENT)
+            return rename(path, aside) == 0;
+    }
+    return false;
 }
 
 /* A damaged autosave is moved aside, never deleted: the player is told where. */
@@ -439,22 +757,154 @@ static void resume_damaged(Ui *ui, const char *why)
         snprintf(path, sizeof path, "%s", ui->save.autosave_path);
     else if (!config_path(KAGE_DIR_STATE, SAVEGAME_FILE, false, path, sizeof path, &err))
         path[0] = 0;
-    snprintf(aside, sizeof aside, "%s.damaged", path);
-    if (path[0] && rename(path, aside) == 0)
-        ui_message(ui, true, "The autosave could not be read (%s). A new game; the old file is kept as %s", why,
-                   aside);
+    if (path[0] && move_aside(path, aside, sizeof aside))
+        resume_note(ui, true, "The autosave could not be read (%s). A new game; the old file is kept as %s", why,
+                    aside);
     else
-        ui_message(ui, true, "The autosave could not be read (%s). A new game.", why);
-    ui->status.msg_keep = true;
+        resume_note(ui, true, "The autosave could not be read (%s). A new game.", why);
+}
+
+/* This game's own autosave slot holds a file that cannot be read: another
+ * slot for it, free and without a file; false if there is none. */
+static bool claim_another_slot(Ui *ui)
+{
+    KageError err;
+    for (int k = 0; k < SAVEGAME_SLOTS && ui->save.nheld < SAVEGAME_SLOTS; k++) {
+        char path[1024];
+        struct stat st;
+        if (!savegame_slot_path(k, false, path, sizeof path, &err) || lstat(path, &st) == 0 || errno != ENOENT)
+            continue;
+        int fd = savegame_hold(path, &err);
+        if (fd < 0)
+            continue;
+        ui->save.held[ui->save.nheld++] = fd;
+        snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+        return true;
+    }
+    return false;
+}
+
+/* An autosave that cannot be opened (permission denied, a FIFO) is not
+ * damaged: it is left where it is, and the player told.  Were it this game's
+ * own, the game is autosaved in another slot; with none, the autosave is off
+ * for this session, so that the file is not overwritten, and a game left
+ * unfinished is written on the terminal at the end (ui.c). */
+static void resume_unreadable(Ui *ui, const char *why)
+{
+    const char *path = ui->save.autosave_path;
+    bool own = !ui->save.own_path[0] || (path && !strcmp(path, ui->save.own_path));
+    if (!own) {
+        resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is", why);
+        return;
+    }
+    if (ui->save.own_path[0] && claim_another_slot(ui)) {
+        resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is, and this game is autosaved in %s",
+                    why, strrchr(ui->save.own_path, '/') + 1);
+        return;
+    }
+    resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is, and this game is not autosaved", why);
+    ui->save.autosave_on = false;
+    snprintf(ui->save.failed, sizeof ui->save.failed, "the autosave could not be read (%s), so it was not written over",
+             why);
+}
+
+/* After an unfinished game that could not be offered: the next one, or when
+ * there is none left, this game's own slot for the new game. */
+static void resume_next(Ui *ui, bool now)
+{
+    if (ui->save.noffers && ++ui->save.offer_at < ui->save.noffers)
+        ui_resume_start(ui, now);
+    else if (ui->save.own_path[0] && ui->save.autosave_on)
+        ui->save.autosave_path = ui->save.own_path;
+}
+
+void ui_autosave_claim(Ui *ui)
+{
+    KageError err;
+    int own = -1, unlockable = -1;
+    char why[sizeof err.msg] = "";
+    ui->save.noffers = ui->save.offer_at = ui->save.nheld = 0;
+    for (int k = 0; k < SAVEGAME_SLOTS; k++) {
+        char path[1024];
+        if (!savegame_slot_path(k, true, path, sizeof path, &err))
+            return; /* no state folder: the autosave says so when it writes */
+        struct stat st;
+        bool game = lstat(path, &st) == 0;
+        if (own >= 0 && !game)
+            continue; /* a slot of no use to this game: no lock file is made for it */
+        int fd = savegame_hold(path, &err);
+        if (fd == -2 && unlockable < 0) {
+            unlockable = k;
+            snprintf(why, sizeof why, "%s", err.msg);
+        }
+        if (fd < 0)
+            continue; /* another running game's, or no lock can be had */
+        game = lstat(path, &st) == 0; /* as it is now that it is held */
+        ui->save.held[ui->save.nheld++] = fd;
+        if (own < 0) {
+            own = k;
+            snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+        }
+        if (game)
+            snprintf(ui->save.offers[ui->save.noffers++], sizeof ui->save.offers[0], "%s", path);
+    }
+    if (own < 0 && unlockable >= 0) {
+        /* no lock can be had here (a folder that cannot be written, a file
+         * system without locks): the slot is taken unlocked, as when there
+         * was one autosave; a write that fails says so after each move */
+        char path[1024];
+        struct stat st;
+        if (!savegame_slot_path(unlockable, false, path, sizeof path, &err))
+            return;
+        snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+        if (lstat(path, &st) == 0)
+            snprintf(ui->save.offers[ui->save.noffers++], sizeof ui->save.offers[0], "%s", path);
+        ui->save.autosave_path = ui->save.own_path;
+        resume_note(ui, true, "The autosave cannot be locked (%s): a second Kage game with this home would write over it",
+                    why);
+        return;
+    }
+    if (own < 0) {
+        ui->save.autosave_on = false;
+        snprintf(ui->save.failed, sizeof ui->save.failed,
+                 "%d Kage games are running with this home already, and each has its own autosave", SAVEGAME_SLOTS);
+        ui_message(ui, true, "%s: this one is not autosaved", ui->save.failed);
+        ui->status.msg_keep = true;
+        return;
+    }
+    ui->save.autosave_path = ui->save.own_path;
+    if (own > 0 && unlockable >= 0 && unlockable < own)
+        resume_note(ui, true, "The autosave cannot be locked (%s): this game is autosaved apart (%s)", why,
+                    strrchr(ui->save.own_path, '/') + 1);
+    else if (own > 0)
+        resume_note(ui, false, "Another Kage game is running with this home: this one is autosaved apart (%s)",
+                    strrchr(ui->save.own_path, '/') + 1);
 }
 
 void ui_resume_start(Ui *ui, bool now)
 {
     KageError err;
     SaveGame s;
+    if (ui->save.offer_at < ui->save.noffers) /* the next unfinished game of the free slots */
+        ui->save.autosave_path = ui->save.offers[ui->save.offer_at];
+    else if (ui->save.own_path[0]) { /* none (left): this game's own slot */
+        ui->save.autosave_path = ui->save.own_path;
+        if (now)
+            ui_message(ui, false, "There is no unfinished game to resume: a new game");
+        return;
+    }
     int r = savegame_load(ui->save.autosave_path, NULL, NULL, &s, &err);
-    if (r < 0) {
-        resume_damaged(ui, err.msg);
+    if (r < 0) { /* said, and left as it is or moved aside; the others are still offered */
+        if (r == -2)
+            resume_unreadable(ui, err.msg);
+        else
+            resume_damaged(ui, err.msg);
+        resume_next(ui, now);
+        return;
+    }
+    if (r == 0 && ui->save.noffers) { /* gone meanwhile: the next one */
+        ui->save.offer_at++;
+        ui_resume_start(ui, now);
         return;
     }
     if (r == 0) {
@@ -466,12 +916,18 @@ void ui_resume_start(Ui *ui, bool now)
     if (!g) {
         savegame_free(&s);
         resume_damaged(ui, err.msg);
+        resume_next(ui, now);
         return;
     }
     bool over = game_over(g);
     game_free(g);
     if (over) { /* nothing to resume */
         savegame_free(&s);
+        if (ui->save.noffers) {
+            ui->save.offer_at++;
+            ui_resume_start(ui, now);
+            return;
+        }
         if (now)
             ui_message(ui, false, "The last game is over: a new game");
         return;
@@ -490,8 +946,11 @@ void ui_resume_start(Ui *ui, bool now)
         clock_format(&s.clock, BLACK, b, sizeof b);
         snprintf(clocks, sizeof clocks, ", clocks %s / %s", a, b);
     }
-    snprintf(q, sizeof q, "Resume the unfinished game? (y/n)  %s, %s, %d move%s%s", s.rec.def->name, s.mode, s.rec.nmoves,
-             s.rec.nmoves == 1 ? "" : "s", clocks);
+    char which[40] = "";
+    if (ui->save.noffers > 1)
+        snprintf(which, sizeof which, " (%d of %d)", ui->save.offer_at + 1, ui->save.noffers);
+    snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %d move%s%s", which, s.rec.def->name, s.mode,
+             s.rec.nmoves, s.rec.nmoves == 1 ? "" : "s", clocks);
     ui_confirm(ui, q, resume_apply);
     ui->status.on_no = resume_decline;
 }

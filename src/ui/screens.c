@@ -85,6 +85,12 @@ static int help_keymap(UiKeymap map, char lines[][160], int n, int max, int widt
     }
     for (int i = 0; i < nk && n < max; i++) {
         char lead[80];
+        if (width - 23 < 24) { /* narrow: the keys on a line, what they do under them */
+            snprintf(lead, sizeof lead, "  %.60s", keys[i].keys);
+            n = help_add(lines, n, max, width, 0, "", lead);
+            n = help_add(lines, n, max, width, 4, "    ", keys[i].help);
+            continue;
+        }
         if (strlen(keys[i].keys) > 20) { /* the keys on a line of their own */
             snprintf(lead, sizeof lead, "  %.60s", keys[i].keys);
             n = help_add(lines, n, max, width, 0, "", lead);
@@ -241,7 +247,7 @@ void ui_draw_guide(Ui *ui)
     int from = v->sq_of[(v->ranks / 2) * v->files + (v->files - 1) / 2];
     unsigned char reach[BOARD_ARRAY] = {0};
     guide_reach(v, c, t, from, reach);
-    bool uni = ui->look.glyphs == GLYPHS_UNICODE;
+    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
     for (int row = 0; row < v->ranks && y < LINES - 2; row++, y++) {
         int rank = c == WHITE ? v->ranks - 1 - row : row;
         snprintf(buf, sizeof buf, "%2d", rank + 1);
@@ -328,6 +334,7 @@ void ui_open_newgame(Ui *ui)
             ui->newgame.variant = i;
     ui->newgame.mode = ui->opt.mode;
     ui->newgame.level = ui->opt.level;
+    ui->newgame.colour = -1;
     newgame_clocks(ui);
     ui->newgame.field = NG_VARIANT;
     ui->screen = SCREEN_NEWGAME;
@@ -341,14 +348,27 @@ static int nvariants(void)
     return n;
 }
 
+/* A dim explanation under a line of the new-game screen: two lines while
+ * the screen has spare ones, else one; returns the lines used. */
+static int explain(Ui *ui, int y, const char *text, int *spare)
+{
+    int n = ui_put_wrapped(y, 4, COLS - 4, ui_style(ui, STYLE_DIM), text, *spare > 0 ? 2 : 1);
+    *spare -= n - 1;
+    return n;
+}
+
 void ui_draw_newgame(Ui *ui)
 {
     int y = 0;
     char buf[256];
+    /* narrow (the compact layout's 40 columns): the explanations wrap, in
+     * two lines where the screen has the rows, and no blank lines */
+    bool narrow = COLS < 72;
+    int spare = narrow ? LINES - 13 : 8; /* lines left for explanations of two lines */
     ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_TITLE), "New game");
-    ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_DIM),
-           "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back");
-    y++;
+    y += ui_put_wrapped(y, 1, COLS - 1, ui_style(ui, STYLE_DIM),
+                        "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back", 2);
+    y += !narrow;
     for (int f = 0; f < NG_FIELDS; f++, y++) {
         bool on = f == ui->newgame.field;
         attr_t a = ui_style(ui, on ? STYLE_TITLE : STYLE_TEXT) | (on ? A_REVERSE : 0);
@@ -357,29 +377,39 @@ void ui_draw_newgame(Ui *ui)
         case NG_VARIANT:
             snprintf(buf, sizeof buf, " Variant  < %s >", d->name);
             ui_put(y, 1, COLS - 1, a, buf);
-            ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), d->summary ? d->summary : "");
+            y += explain(ui, y + 1, d->summary ? d->summary : "", &spare);
             break;
         case NG_MODE:
             snprintf(buf, sizeof buf, " Mode     < %s >", options_mode_text(ui->newgame.mode));
             ui_put(y, 1, COLS - 1, a, buf);
             snprintf(buf, sizeof buf, "first to move: %s, then %s", d->white_name, d->black_name);
-            ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), buf);
+            y += explain(ui, y + 1, buf, &spare);
             break;
         case NG_LEVEL:
-            snprintf(buf, sizeof buf, " AI level < %d >   (1 weakest, %d strongest)", ui->newgame.level, LEVEL_MAX);
+            if (ui->newgame.mode == PLAY_ONLINE) { /* no AI: the colour the challenger plays */
+                snprintf(buf, sizeof buf, " You play < %s >", ui->newgame.colour < 0 ? "either side, at random"
+                                                            : ui->newgame.colour == WHITE ? d->white_name : d->black_name);
+                ui_put(y, 1, COLS - 1, a, buf);
+                if (narrow)
+                    ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), "the challenge waits in the lobby");
+                break;
+            }
+            snprintf(buf, sizeof buf, " AI level < %d >%s", ui->newgame.level, narrow ? "" : "   (1 weakest, 10 strongest)");
             ui_put(y, 1, COLS - 1, a, buf);
+            if (narrow)
+                ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), "1 weakest, 10 strongest");
             break;
         case NG_CLOCK: {
             char spec[64];
             clock_tc_format(&ui->newgame.tcs[ui->newgame.clock], spec, sizeof spec);
             snprintf(buf, sizeof buf, " Clock    < %s >", spec);
             ui_put(y, 1, COLS - 1, a, buf);
-            ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM),
-                   "minutes each, + seconds added per move; byo: then that long for every move");
+            y += explain(ui, y + 1, "minutes each, + seconds added per move; byo: then that long for every move", &spare);
             break;
         }
         case NG_START:
-            ui_put(++y, 1, COLS - 1, a, " [ Start the game ] ");
+            y += !narrow || spare > 0;
+            ui_put(y, 1, COLS - 1, a, ui->newgame.mode == PLAY_ONLINE ? " [ Offer it in the lobby ] " : " [ Start the game ] ");
             break;
         }
     }
@@ -402,6 +432,10 @@ static void newgame_change_by(Ui *ui, int dir)
         ui->newgame.clock = (ui->newgame.clock + dir + ui->newgame.ntc) % ui->newgame.ntc;
         break;
     case NG_LEVEL:
+        if (ui->newgame.mode == PLAY_ONLINE) { /* random, first, second */
+            ui->newgame.colour = (ui->newgame.colour + 1 + dir + 3) % 3 - 1;
+            break;
+        }
         ui->newgame.level = ui->newgame.level + dir < LEVEL_MIN   ? LEVEL_MAX
                             : ui->newgame.level + dir > LEVEL_MAX ? LEVEL_MIN
                                                                   : ui->newgame.level + dir;
@@ -414,6 +448,11 @@ static void newgame_on_one(Ui *ui) { newgame_change_by(ui, 1); }
 
 static void newgame_start(Ui *ui)
 {
+    if (ui->newgame.mode == PLAY_ONLINE) {
+        ui_online_challenge(ui, variant_defs[ui->newgame.variant]->id, &ui->newgame.tcs[ui->newgame.clock],
+                            ui->newgame.colour);
+        return;
+    }
     ui_new_game(ui, variant_defs[ui->newgame.variant]->id, NULL, ui->newgame.mode, ui->newgame.level,
                 &ui->newgame.tcs[ui->newgame.clock]);
 }
@@ -460,10 +499,17 @@ static void guide_need(const Ui *ui, int *cols, int *rows)
     *rows = 8 + v->ranks;
 }
 
+static void lobby_need(const Ui *ui, int *cols, int *rows) /* it scrolls */
+{
+    (void)ui;
+    *cols = 40;
+    *rows = 10;
+}
+
 static void newgame_need(const Ui *ui, int *cols, int *rows)
 {
     (void)ui;
-    *cols = 60;
+    *cols = 40;
     *rows = 14;
 }
 
@@ -473,7 +519,10 @@ const UiScreenDef ui_screens[SCREEN_COUNT] = {
     [SCREEN_GUIDE] = {"the piece guide", KEYS_GUIDE, guide_need, ui_draw_guide},
     [SCREEN_NEWGAME] = {"the new-game screen", KEYS_NEWGAME, newgame_need, ui_draw_newgame},
     [SCREEN_PICK] = {NULL, KEYS_PICK, NULL, ui_draw_pick},
+    [SCREEN_FILES] = {NULL, KEYS_FILES, NULL, ui_draw_files},
+    [SCREEN_MESSAGES] = {NULL, KEYS_MESSAGES, NULL, ui_draw_messages},
     [SCREEN_TEXT] = {NULL, KEYS_TEXT, NULL, NULL},
+    [SCREEN_LOBBY] = {"the lobby", KEYS_LOBBY, lobby_need, ui_draw_lobby},
 };
 
 static void screen_need(const Ui *ui, int *cols, int *rows)

@@ -24,6 +24,7 @@ void ui_clock_new(Ui *ui, const TimeControl *tc)
     ui->time.tc = *tc;
     clock_init(&ui->time.clock, tc, NULL, NULL);
     ui->time.paused = false;
+    ui->time.low_rung[WHITE] = ui->time.low_rung[BLACK] = false;
     ui->time.clock.turn = ui->game->pos->side;
     ui_clock_turn(ui);
 }
@@ -43,6 +44,10 @@ void ui_clock_turn(Ui *ui)
         return;
     c->turn = ui->game->pos->side;
     if (clock_held(ui))
+        return;
+    /* as on pychess.org, the clocks start with the first move: the first
+     * player's clock does not run while it thinks about that move */
+    if (c->state == CLOCK_STOPPED && ui->game->rec.nmoves == 0)
         return;
     if (c->state == CLOCK_STOPPED)
         clock_start(c, c->turn);
@@ -69,12 +74,18 @@ bool ui_clock_moved(Ui *ui)
 bool ui_clock_check(Ui *ui)
 {
     Game *g = ui->game;
-    if (!clock_enabled(&ui->time.clock) || game_over(g))
+    if (!clock_enabled(&ui->time.clock) || game_over(g) || ui->opt.mode == PLAY_ONLINE) /* online: the server's flag */
         return false;
     int64_t left = clock_ms_to_flag(&ui->time.clock);
     /* the AI is told its time; this is the net under it */
     if (left >= 0 && left < 300 && ui_ai_plays(ui, g->pos->side) && ui->ai.player)
         player_hurry(ui->ai.player);
+    Color turn = ui->time.clock.turn;
+    if (ui->time.clock.state == CLOCK_RUNNING && !ui->time.low_rung[turn] &&
+        clock_side_now(&ui->time.clock, turn).left_ms < 10000) {
+        ui->time.low_rung[turn] = true; /* once a game for each side */
+        ui_bell(ui);
+    }
     int f = clock_check_flag(&ui->time.clock);
     if (f < 0)
         return false;
@@ -86,7 +97,7 @@ bool ui_clock_check(Ui *ui)
     game_lose_on_time(g, (Color)f);
     char st[160];
     game_status_text(g, st, sizeof st);
-    ui_message(ui, false, "%s", st);
+    ui_game_over_message(ui, st);
     ui_autosave(ui);
     return true;
 }
@@ -119,8 +130,8 @@ void ui_autosave(Ui *ui)
 {
     Game *g = ui->game;
     KageError err;
-    if (!ui->save.autosave_on || (ui->browse.on && g->nredo) || ui->save.have_resume)
-        return; /* browsing changes nothing; an offered save is not overwritten */
+    if (!ui->save.autosave_on || (ui->browse.on && g->nredo) || ui->save.have_resume || ui->opt.mode == PLAY_ONLINE)
+        return; /* browsing changes nothing; an offered save is not overwritten; the server keeps online games */
     int n;
     Move *ms = game_moves(g, false, &n);
     if (game_over(g) || n == 0) {
@@ -134,6 +145,7 @@ void ui_autosave(Ui *ui)
             else
                 ui_message(ui, true, "%s", err.msg);
         }
+        ui->save.failed[0] = 0; /* nothing to keep */
         free(ms);
         return;
     }
@@ -141,15 +153,19 @@ void ui_autosave(Ui *ui)
         .rec = {.def = g->v->def, .start_fen = g->rec.start_fen, .moves = ms, .nmoves = n}, /* borrowed */
         .level = ui->opt.level,
         .flip = ui->opt.auto_flip,
+        .from = ui->load.from.rec.def ? &ui->load.from : NULL, /* a loaded game's tags and comments */
     };
     snprintf(s.mode, sizeof s.mode, "%s", options_mode_name(ui->opt.mode));
     if (clock_enabled(&ui->time.clock)) {
         s.has_clock = true;
         s.clock = ui->time.clock;
     }
-    if (!savegame_write(&s, g->v, ui->save.autosave_path, &err))
+    if (!savegame_write(&s, g->v, ui->save.autosave_path, &err)) {
         ui_message(ui, true, "The game could not be saved: %s", err.msg);
-    else
+        snprintf(ui->save.failed, sizeof ui->save.failed, "%s", err.msg);
+    } else {
         ui->save.autosave_ours = true;
+        ui->save.failed[0] = 0;
+    }
     free(ms);
 }

@@ -5,9 +5,13 @@
  * part of the screen. */
 #include "ui_internal.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void ui_message(Ui *ui, bool error, const char *fmt, ...)
 {
@@ -16,13 +20,90 @@ void ui_message(Ui *ui, bool error, const char *fmt, ...)
     vsnprintf(ui->status.msg, sizeof ui->status.msg, fmt, ap);
     va_end(ap);
     ui->status.msg_error = error;
+    /* kept for w, unless it says again what was just said */
+    char *last = ui->status.nlog ? ui->status.log[(ui->status.nlog - 1) % MESSAGE_LOG] : NULL;
+    if (ui->status.msg[0] && (!last || strcmp(last, ui->status.msg)))
+        memcpy(ui->status.log[ui->status.nlog++ % MESSAGE_LOG], ui->status.msg, sizeof ui->status.msg);
 }
+
+void ui_game_over_message(Ui *ui, const char *what)
+{
+    /* a flag stays down: a move taken back would lose on time again at once */
+    bool undo = ui->game->rec.result.reason != END_TIME;
+    ui_message(ui, false, "%s (N: rematch, V: review%s)", what, undo ? ", u: take back" : "");
+}
+
+int ui_status_lines(void) { return LINES / 2 > 4 ? LINES / 2 : 4; }
+
+/* --- the messages screen (w) -------------------------------------------------------- */
+
+#define MESSAGE_LINES_MAX 1024
+#define MESSAGE_LINE_CELLS 120 /* wider terminals too: lines easy to read */
+#define MESSAGE_LINE_BYTES (4 * MESSAGE_LINE_CELLS + 8)
+
+/* The lines of the messages screen: each message wrapped, the oldest first. */
+static int message_lines(const Ui *ui, char lines[][MESSAGE_LINE_BYTES], int max)
+{
+    int n = 0, width = COLS - 4, first = ui->status.nlog > MESSAGE_LOG ? ui->status.nlog - MESSAGE_LOG : 0;
+    width = width > MESSAGE_LINE_CELLS ? MESSAGE_LINE_CELLS : width;
+    if (width < 1)
+        return 0;
+    for (int k = first; k < ui->status.nlog; k++) {
+        const char *t = ui->status.log[k % MESSAGE_LOG];
+        bool lead = true;
+        while (*t && n < max) {
+            int nbytes = ui_wrap_next(t, width, false);
+            if (nbytes <= 0)
+                break;
+            snprintf(lines[n++], MESSAGE_LINE_BYTES, "%s%.*s", lead ? "- " : "  ", nbytes, t);
+            lead = false;
+            t += nbytes;
+            while (*t == ' ')
+                t++;
+        }
+    }
+    return n;
+}
+
+void ui_open_messages(Ui *ui)
+{
+    ui->screen = SCREEN_MESSAGES;
+    ui->status.log_top = 1 << 20; /* the newest in view: drawing brings it back */
+}
+
+void ui_draw_messages(Ui *ui)
+{
+    static char lines[MESSAGE_LINES_MAX][MESSAGE_LINE_BYTES];
+    int n = message_lines(ui, lines, MESSAGE_LINES_MAX), rows = LINES - 2;
+    ui_put(0, 1, COLS - 1, ui_style(ui, STYLE_TITLE),
+           COLS >= 60 ? "The latest messages, the newest last (q closes, j/k scroll)" : "Messages (q closes, j/k)");
+    if (!n)
+        ui_put(2, 1, COLS - 1, ui_style(ui, STYLE_DIM), "No message yet");
+    if (rows < 1)
+        return;
+    int top_max = n > rows ? n - rows : 0;
+    ui->status.log_top = ui->status.log_top > top_max ? top_max : ui->status.log_top < 0 ? 0 : ui->status.log_top;
+    for (int y = 0; y < rows && ui->status.log_top + y < n; y++)
+        ui_put(2 + y, 1, COLS - 1, ui_style(ui, STYLE_TEXT), lines[ui->status.log_top + y]);
+}
+
+static void messages_down(Ui *ui) { ui->status.log_top++; }
+static void messages_up(Ui *ui) { ui->status.log_top = ui->status.log_top > 0 ? ui->status.log_top - 1 : 0; }
+static void messages_close(Ui *ui) { ui->screen = SCREEN_GAME; }
+
+const UiAction ui_messages_actions[] = {
+    {"down", "scroll down", messages_down, NULL, NULL},
+    {"up", "scroll up", messages_up, NULL, NULL},
+    {"close", "back to the game", messages_close, NULL, NULL},
+};
+const int ui_messages_nactions = N_ELEMS(ui_messages_actions);
 
 /* --- the prompt ------------------------------------------------------------------ */
 
 void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit)
 {
     ui->input = INPUT_PROMPT;
+    ui->status.prompt_path = false;
     snprintf(ui->status.prompt_label, sizeof ui->status.prompt_label, "%s", label);
     snprintf(ui->status.line, sizeof ui->status.line, "%s", initial);
     ui->status.line_len = (int)strlen(ui->status.line);
@@ -55,6 +136,69 @@ static void prompt_delete(Ui *ui)
 
 static void prompt_clear(Ui *ui) { ui->status.line[ui->status.line_len = 0] = 0; }
 
+/* Tab at a file-name prompt: the name completed as far as the folder's
+ * entries agree (a folder gets its '/'), the choices said when several. */
+static void prompt_complete(Ui *ui)
+{
+    if (!ui->status.prompt_path) {
+        ui_message(ui, true, "Tab completes file names; here it does nothing");
+        return;
+    }
+    char *line = ui->status.line;
+    char *slash = strrchr(line, '/');
+    char dir[1024];
+    const char *prefix = slash ? slash + 1 : line;
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", slash == line ? 1 : (int)(slash - line), line);
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (dir[0] == '~' && (dir[1] == '/' || !dir[1]) && getenv("HOME")) {
+        char home[1024];
+        snprintf(home, sizeof home, "%s%s", getenv("HOME"), dir + 1);
+        snprintf(dir, sizeof dir, "%s", home);
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        ui_message(ui, true, "%s: %s", dir, strerror(errno));
+        return;
+    }
+    size_t plen = strlen(prefix);
+    char common[256] = "", list[200] = "";
+    int n = 0;
+    bool is_dir = false;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, prefix, plen) || !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+            (!plen && e->d_name[0] == '.'))
+            continue;
+        if (!n++)
+            snprintf(common, sizeof common, "%s", e->d_name);
+        else {
+            size_t k = 0;
+            while (common[k] && common[k] == e->d_name[k])
+                k++;
+            common[k] = 0;
+        }
+        if (strlen(list) + strlen(e->d_name) + 3 < sizeof list) { /* it fits: checked here */
+            strcat(list, n > 1 ? "  " : "");
+            strcat(list, e->d_name);
+        }
+        char full[1400];
+        struct stat st;
+        snprintf(full, sizeof full, "%s/%s", dir, e->d_name);
+        is_dir = stat(full, &st) == 0 && S_ISDIR(st.st_mode);
+    }
+    closedir(d);
+    if (!n) {
+        ui_message(ui, true, "No file starts with '%s' in %s", prefix, dir);
+        return;
+    }
+    size_t keep = (size_t)(prefix - line);
+    snprintf(line + keep, sizeof ui->status.line - keep, "%s%s", common, n == 1 && is_dir ? "/" : "");
+    ui->status.line_len = (int)strlen(line);
+    if (n > 1)
+        ui_message(ui, false, "%d names: %s", n, list);
+}
+
 /* Any other key is typed into the line: one character (a path may hold
  * any); key names like <F2> are not text. */
 static void prompt_type(Ui *ui, const char *key)
@@ -62,6 +206,7 @@ static void prompt_type(Ui *ui, const char *key)
     const char *c = !strcmp(key, "<Space>") ? " " : !strcmp(key, "<lt>") ? "<" : key;
     size_t n = strlen(c);
     bool text = c[0] != '<' || n == 1;
+    ui->status.msg[0] = 0; /* a hint (Tab's choices) is old once the line changes */
     if (text && (unsigned char)c[0] >= ' ' && c[0] != 127 &&
         ui->status.line_len + (int)n < (int)sizeof ui->status.line - 1) {
         memcpy(ui->status.line + ui->status.line_len, c, n);
@@ -75,6 +220,7 @@ const UiAction ui_prompt_actions[] = {
     {"cancel", "close the prompt", prompt_cancel, NULL, NULL},
     {"delete", "delete the last character (on an empty line: close the prompt)", prompt_delete, NULL, NULL},
     {"clear", "clear the line", prompt_clear, NULL, NULL},
+    {"complete", "complete a file name (the choices are shown when there are several)", prompt_complete, NULL, NULL},
 };
 const int ui_prompt_nactions = N_ELEMS(ui_prompt_actions);
 const UiOtherKey ui_prompt_other = {"other keys", "typed into the line", prompt_type, NULL};
@@ -132,7 +278,10 @@ const UiAction ui_confirm_actions[] = {
 const int ui_confirm_nactions = N_ELEMS(ui_confirm_actions);
 const UiOtherKey ui_confirm_other = {"other keys", "no", confirm_no, NULL};
 
-static void draw_question(Ui *ui, int y) { ui_put(y, 0, COLS, ui_style(ui, STYLE_TITLE), ui->status.question); }
+static void draw_question(Ui *ui, int y)
+{
+    ui_put_bottom_up(y, COLS, ui_style(ui, STYLE_TITLE), ui->status.question, ui_status_lines());
+}
 
 /* --- the inputs of the game screen ---------------------------------------------------- */
 

@@ -8,11 +8,14 @@
  * default theme's value; `#` starts a comment. */
 #include "theme.h"
 
+#include "kage/records/config.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #ifndef KAGE_THEMEDIR
 #define KAGE_THEMEDIR "/usr/local/share/kage/themes"
@@ -44,17 +47,20 @@ const char *theme_style_key(ThemeStyle s) { return style_keys[s]; }
 #define D THEME_DEFAULT
 #define S(f, b, a) {(f), (b), (a)}
 
-/* Clan pink (161) and the Kingdom near-black on cream and tan squares that
- * read well on dark and light terminals alike; promoted pieces blue/red. */
+/* Clan pink (125) and the Kingdom near-black on cream and tan squares that
+ * read well on dark and light terminals alike; promoted pieces blue/red.
+ * Every piece colour keeps at least 3:1 contrast with every square colour
+ * it can stand on (test: theme_builtin__pieces_readable__on_every_square).
+ * (With 8 colours the palette is the terminal's own.) */
 static const Theme theme_default = {
     .name = "default",
     .s[FORM_256] = {
         [STYLE_LIGHT] = S(D, 223, 0), [STYLE_DARK] = S(D, 180, 0),
-        [STYLE_PIECE_FIRST] = S(161, U, TA_BOLD), [STYLE_PIECE_SECOND] = S(16, U, TA_BOLD),
+        [STYLE_PIECE_FIRST] = S(125, U, TA_BOLD), [STYLE_PIECE_SECOND] = S(16, U, TA_BOLD),
         [STYLE_PROMOTED_FIRST] = S(19, U, TA_BOLD), [STYLE_PROMOTED_SECOND] = S(124, U, TA_BOLD),
         [STYLE_CURSOR] = S(U, 117, TA_UNDERLINE), [STYLE_SELECTED] = S(U, 156, 0),
         [STYLE_TARGET] = S(U, 150, 0), [STYLE_LAST_MOVE] = S(U, 187, 0),
-        [STYLE_CHECK] = S(U, 203, 0), [STYLE_COORDS] = S(245, D, 0),
+        [STYLE_CHECK] = S(U, 210, 0), [STYLE_COORDS] = S(245, D, 0),
         [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(161, D, TA_BOLD),
         [STYLE_DIM] = S(245, D, 0), [STYLE_MESSAGE] = S(30, D, TA_BOLD),
         [STYLE_ERROR] = S(160, D, TA_BOLD),
@@ -93,7 +99,7 @@ static const Theme theme_contrast = {
         [STYLE_PROMOTED_FIRST] = S(21, U, TA_BOLD), [STYLE_PROMOTED_SECOND] = S(88, U, TA_BOLD),
         [STYLE_CURSOR] = S(U, 226, TA_UNDERLINE | TA_BOLD), [STYLE_SELECTED] = S(U, 46, TA_BOLD),
         [STYLE_TARGET] = S(U, 120, TA_BOLD), [STYLE_LAST_MOVE] = S(U, 229, 0),
-        [STYLE_CHECK] = S(231, 196, TA_BOLD), [STYLE_COORDS] = S(231, D, TA_BOLD),
+        [STYLE_CHECK] = S(16, 217, TA_BOLD), [STYLE_COORDS] = S(231, D, TA_BOLD),
         [STYLE_TEXT] = S(231, D, 0), [STYLE_TITLE] = S(231, D, TA_BOLD),
         [STYLE_DIM] = S(250, D, 0), [STYLE_MESSAGE] = S(226, D, TA_BOLD),
         [STYLE_ERROR] = S(231, 196, TA_BOLD),
@@ -127,11 +133,11 @@ static const Theme theme_classic = {
     .name = "classic",
     .s[FORM_256] = {
         [STYLE_LIGHT] = S(D, 230, 0), [STYLE_DARK] = S(D, 107, 0),
-        [STYLE_PIECE_FIRST] = S(162, U, TA_BOLD), [STYLE_PIECE_SECOND] = S(232, U, TA_BOLD),
+        [STYLE_PIECE_FIRST] = S(89, U, TA_BOLD), [STYLE_PIECE_SECOND] = S(232, U, TA_BOLD),
         [STYLE_PROMOTED_FIRST] = S(18, U, TA_BOLD), [STYLE_PROMOTED_SECOND] = S(88, U, TA_BOLD),
         [STYLE_CURSOR] = S(U, 81, TA_UNDERLINE), [STYLE_SELECTED] = S(U, 185, 0),
         [STYLE_TARGET] = S(U, 186, 0), [STYLE_LAST_MOVE] = S(U, 143, 0),
-        [STYLE_CHECK] = S(U, 167, 0), [STYLE_COORDS] = S(107, D, 0),
+        [STYLE_CHECK] = S(U, 174, 0), [STYLE_COORDS] = S(107, D, 0),
         [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(107, D, TA_BOLD),
         [STYLE_DIM] = S(244, D, 0), [STYLE_MESSAGE] = S(107, D, TA_BOLD),
         [STYLE_ERROR] = S(167, D, TA_BOLD),
@@ -262,18 +268,18 @@ bool theme_parse(const char *text, const char *path, Theme *t, char *err, size_t
     while (*p) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        const char *hash = memchr(p, '#', len); /* a comment may be as long as it likes */
+        size_t keep = hash ? (size_t)(hash - p) : len;
         char line[512];
         lineno++;
-        if (len >= sizeof line) {
-            snprintf(why, sizeof why, "line too long");
+        if (keep >= sizeof line) {
+            snprintf(why, sizeof why, "line too long (%zu characters before any comment; at most %zu)", keep,
+                     sizeof line - 1);
             goto bad;
         }
-        memcpy(line, p, len);
-        line[len] = 0;
-        p += len + (nl != NULL);
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
+        memcpy(line, p, keep);
+        line[keep] = 0;
+        p += len + (nl != NULL); /* the comment, if any, is already cut off */
         char *s = trim(line);
         if (!*s)
             continue;
@@ -358,38 +364,23 @@ void theme_write(FILE *f, const Theme *t)
     }
 }
 
-/* Read a whole small file; NULL if it cannot be opened (errno set). */
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1 || cap > (1u << 20))
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        } else
-            buf = nb;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
-}
+#define THEME_FILE_MAX (1u << 20) /* a theme is a few kilobytes */
 
-/* Load a file over the default theme; false with err if it is broken or missing. */
+/* Load a file over the default theme; false with err if it is broken or
+ * missing, not a regular file (a directory, /dev/zero) or too large. */
 static bool theme_load_file(const char *path, const char *name, Theme *t, char *err, size_t errsize)
 {
-    char *text = read_file(path);
+    KageError kerr;
+    size_t len;
+    char *text = config_read_file(path, &len, &kerr);
     if (!text) {
-        snprintf(err, errsize, "%s: %s", path, strerror(errno));
+        snprintf(err, errsize, "theme %s", kerr.msg);
+        return false;
+    }
+    if (len > THEME_FILE_MAX || strlen(text) != len) {
+        snprintf(err, errsize, "theme %s: %s", path,
+                 len > THEME_FILE_MAX ? "too large for a theme (over 1 MB): not read" : "a NUL byte: not a theme file");
+        free(text);
         return false;
     }
     Theme tmp;
@@ -429,10 +420,9 @@ bool theme_load(const char *name, Theme *t, char *err, size_t errsize)
     for (int i = 0; i < nd; i++) {
         char path[700];
         snprintf(path, sizeof path, "%.600s/%.60s.theme", dirs[i], name);
-        FILE *f = fopen(path, "r");
-        if (!f)
+        struct stat st; /* there is something by that name (never opened here: it could be a FIFO) */
+        if (stat(path, &st) < 0)
             continue;
-        fclose(f);
         return theme_load_file(path, name, t, err, errsize);
     }
     if (theme_builtin(name, t))

@@ -4,6 +4,7 @@
  * exit, SIGTERM, SIGHUP, SIGINT, Ctrl-Z (and fg), and even a crash. */
 #include "kage/ui/ui.h"
 #include "ui_internal.h"
+#include "terminfo.h"
 
 #include "kage/rules/util.h"
 #include "kage/rules/variant.h"
@@ -99,16 +100,51 @@ static void choose_colours(Ui *ui)
     const char *nc = getenv("NO_COLOR");
     bool colour = ui->opt.color == COLOR_ALWAYS || (ui->opt.color == COLOR_AUTO && !(nc && *nc));
     ui->look.form = FORM_MONO;
+    ui->look.no_underline = !(termattrs() & A_UNDERLINE);
     if (!colour || !has_colors())
         return;
     start_color();
     use_default_colors();
     ui->look.form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
+    /* "no_color_video": attributes that cannot go with colours (the Linux
+     * console's 18 says underline and dim) */
+    int ncv = tigetnum("ncv");
+    if (ncv > 0 && (ncv & 2))
+        ui->look.no_underline = true;
 }
 
-static void screen_start(Ui *ui)
+/* The full screen, or false and why (no TERM, a TERM this system has no
+ * description of, or one that cannot move the cursor, such as dumb):
+ * ncurses' own "Error opening terminal: unknown." said neither what to
+ * set nor how, and TERM=dumb drew an unusable screen. */
+static bool screen_start(Ui *ui, char *why, size_t size)
 {
-    initscr();
+    const char *term = getenv("TERM");
+    if (!term || !*term) {
+        snprintf(why, size, "TERM is not set: set it to the terminal's type, as in TERM=xterm-256color");
+        return false;
+    }
+    TermFit fit = terminfo_fit(term);
+    if (fit == TERM_UNKNOWN) {
+        snprintf(why, size,
+                 "TERM=%.60s is not a terminal type this system knows (it has no terminfo entry for it): set TERM "
+                 "to one it knows, such as TERM=xterm-256color, or install its entry (Debian: ncurses-term)",
+                 term);
+        return false;
+    }
+    if (fit == TERM_NO_CURSOR) {
+        snprintf(why, size,
+                 "TERM=%.60s cannot move the cursor, and the game needs the whole screen: set TERM to the "
+                 "terminal's real type, such as TERM=xterm-256color",
+                 term);
+        return false;
+    }
+    SCREEN *scr = newterm(NULL, stdout, stdin);
+    if (!scr) {
+        snprintf(why, size, "the terminal (TERM=%.60s) could not be set up for the full screen", term);
+        return false;
+    }
+    set_term(scr);
     screen_active = 1;
     nonl();
     curs_set(0);
@@ -120,6 +156,7 @@ static void screen_start(Ui *ui)
         ui->term.tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
     termkey_set_canonflags(ui->term.tk, termkey_get_canonflags(ui->term.tk) | TERMKEY_CANON_DELBS);
     mouse_mode(ui, true);
+    return true;
 }
 
 static void screen_stop(Ui *ui)
@@ -222,7 +259,7 @@ static int min_wait(int a, int b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b
 
 static void loop(Ui *ui)
 {
-    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ui->term.wake[0], POLLIN, 0}};
+    struct pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {ui->term.wake[0], POLLIN, 0}, {-1, 0, 0}};
     int64_t key_deadline = -1; /* when a lone Esc has waited long enough */
     while (!ui->quit) {
         if (sig_quit) {
@@ -249,10 +286,12 @@ static void loop(Ui *ui)
         ui_ai_step(ui);
         redraw(ui);
         int64_t now = clock_monotonic_ms(NULL);
-        int timeout = min_wait(ui_clock_timeout(ui), ui_ai_timeout(ui));
+        int timeout = min_wait(min_wait(ui_clock_timeout(ui), ui_ai_timeout(ui)), ui_online_step(ui));
+        fds[2].fd = ui_online_fd(ui); /* the Kage server, while online */
+        fds[2].events = ui_online_events(ui);
         if (key_deadline >= 0)
             timeout = min_wait(timeout, key_deadline > now ? (int)(key_deadline - now) : 0);
-        int r = poll(fds, 2, timeout);
+        int r = poll(fds, 3, timeout);
         if (r < 0) {
             if (errno == EINTR)
                 continue;
@@ -260,6 +299,8 @@ static void loop(Ui *ui)
         }
         if (fds[1].revents & POLLIN)
             drain(ui->term.wake[0]);
+        if (fds[2].fd >= 0 && fds[2].revents)
+            ui_online_io(ui, fds[2].revents);
         TermKeyKey key;
         if (r == 0) {
             if (key_deadline >= 0 && clock_monotonic_ms(NULL) >= key_deadline) {
@@ -394,8 +435,9 @@ int ui_main(int argc, char **argv)
     if (ui.opt.theme == NULL && strstr(theme_err, "not found"))
         theme_err[0] = 0; /* no default.theme anywhere is fine: the built-in one is the same */
     bool uni = glyph_unicode_usable(nl_langinfo(CODESET), getenv("TERM"));
-    ui.look.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni) ? GLYPHS_LETTERS
-                                                                                         : GLYPHS_UNICODE;
+    ui.look.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni)    ? GLYPHS_LETTERS
+                     : ui.opt.glyphs == GLYPH_KANJI                                            ? GLYPHS_KANJI
+                                                                                               : GLYPHS_UNICODE;
     if (pipe(ui.term.wake) < 0) {
         perror("kage: pipe");
         return 1;
@@ -408,7 +450,15 @@ int ui_main(int argc, char **argv)
     have_saved_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     install_signals(); /* before initscr, so that curses keeps its hands off them */
     ui.ai.player = player_new(ui.opt.level, ui.term.wake[1]);
-    screen_start(&ui);
+    char why[300];
+    if (!screen_start(&ui, why, sizeof why)) {
+        player_free(ui.ai.player);
+        sig_pipe_fd = -1;
+        close(ui.term.wake[0]);
+        close(ui.term.wake[1]);
+        fprintf(stderr, "kage: %s\n", why);
+        return 2;
+    }
     ui.save.autosave_on = true;
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
     if (theme_err[0])
@@ -418,19 +468,40 @@ int ui_main(int argc, char **argv)
     if (ui.status.notice[0] && !theme_err[0])
         ui_message(&ui, true, "%s", ui.status.notice);
     ui.status.msg_keep = ui.status.notice[0] || theme_err[0];
-    if (ui.opt.load)
+    ui_autosave_claim(&ui);
+    if (ui.opt.load) {
         ui_load_file(&ui, ui.opt.load);
-    else if (!ui.opt.fen)
+    } else if (ui.opt.mode == PLAY_ONLINE) { /* kage --mode=online: the lobby first */
+        ui_online_lobby(&ui);
+        if (!ui.status.msg_keep)
+            ui.status.msg[0] = 0;
+    } else if (!ui.opt.fen) {
         ui_resume_start(&ui, ui.opt.resume);
+    }
     loop(&ui);
     /* every way out that can be seen: quit, a signal, the end of input */
     if (ui.screen == SCREEN_TEXT)
         ui.screen = SCREEN_GAME;
     ui_autosave(&ui);
+    /* the last save failed (a full disk): the moves go to the terminal once
+     * the screen is closed, so that nothing is lost, and the exit says so */
+    bool lost = ui.save.failed[0] && ui_game_in_progress(&ui);
+    char *unsaved = lost ? ui_game_pgn(&ui) : NULL;
     player_free(ui.ai.player);
+    ui_online_free(&ui);
     pgn_games_free(&ui.load.games);
+    pgn_game_clear(&ui.load.from);
+    ui_files_free(&ui);
     savegame_free(&ui.save.resume);
     screen_stop(&ui);
+    if (lost) {
+        fprintf(stderr, "kage: the game in progress could not be saved: %s\n", ui.save.failed);
+        if (unsaved)
+            fprintf(stderr, "kage: here it is, to keep (PGN; kage --load=FILE resumes it):\n\n%s\n", unsaved);
+        if (ui.exit_status == 0)
+            ui.exit_status = 1;
+    }
+    free(unsaved);
     game_free(ui.game);
     sig_pipe_fd = -1;
     close(ui.term.wake[0]);

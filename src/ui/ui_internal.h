@@ -15,6 +15,7 @@
 #include "glyph.h"
 #include "keys.h"
 #include "layout.h"
+#include "online.h"
 #include "options.h"
 #include "player.h"
 #include "theme.h"
@@ -30,13 +31,28 @@
 
 /* SCREEN_TEXT: the FEN and PGN printed on the terminal's own screen, out of
  * curses, so that the player can select them with the mouse. */
-typedef enum UiScreen { SCREEN_GAME, SCREEN_HELP, SCREEN_GUIDE, SCREEN_NEWGAME, SCREEN_PICK, SCREEN_TEXT, SCREEN_COUNT } UiScreen;
+/* A PGN file of the data folder, as the o screen lists it. */
+#define MESSAGE_LOG 20 /* messages kept for the messages screen (w) */
+
+typedef struct UiSavedFile {
+    char path[1024];
+    char name[256];  /* the file's name in the folder */
+    char about[240]; /* date, variant, players, result, moves (or why it cannot be read) */
+    long long mtime;
+} UiSavedFile;
+
+typedef enum UiScreen {
+    SCREEN_GAME, SCREEN_HELP, SCREEN_GUIDE, SCREEN_NEWGAME, SCREEN_PICK, SCREEN_FILES, SCREEN_MESSAGES, SCREEN_TEXT,
+    SCREEN_LOBBY,
+    SCREEN_COUNT
+} UiScreen;
 /* On the game screen, what the keys go to: the board, or the status line. */
 typedef enum UiInput { INPUT_BOARD, INPUT_PROMPT, INPUT_CONFIRM, INPUT_CHOICE, INPUT_COUNT } UiInput;
 /* The key maps, one for each screen and input, and one for a terminal too
  * small to show anything; in this order in the help. */
 typedef enum UiKeymap {
-    KEYS_BOARD, KEYS_PROMPT, KEYS_CONFIRM, KEYS_CHOICE, KEYS_HELP, KEYS_GUIDE, KEYS_NEWGAME, KEYS_PICK, KEYS_TEXT,
+    KEYS_BOARD, KEYS_PROMPT, KEYS_CONFIRM, KEYS_CHOICE, KEYS_HELP, KEYS_GUIDE, KEYS_NEWGAME, KEYS_PICK, KEYS_FILES,
+    KEYS_MESSAGES, KEYS_TEXT, KEYS_LOBBY,
     KEYS_SMALL, KEYS_COUNT
 } UiKeymap;
 
@@ -107,12 +123,17 @@ struct Ui {
         TermKey *tk;
         int wake[2];        /* self-pipe: signal handlers and the AI thread write */
         bool mouse_on;
+        int bells;          /* times the bell was rung (--bell), for tests */
     } term;
 
     struct {                /* ui.c and paint.c: how things look */
         GlyphSet glyphs;
         Theme theme;
         ThemeForm form;
+        bool no_underline;  /* the terminal cannot underline here (TERM=linux: not with colours) */
+        bool legend;        /* the panel shows the pieces in play instead of the moves */
+        int legend_page;    /* which page of them (L turns it) */
+        int legend_pages;   /* as many as the last drawing needed */
         int npairs;         /* colour pairs made so far */
         short pair_fg[UI_PAIRS_MAX], pair_bg[UI_PAIRS_MAX];
     } look;
@@ -129,15 +150,19 @@ struct Ui {
     } board;
 
     struct {                /* status.c: the status line */
-        char msg[256];
+        char msg[1536];     /* a long one wraps upwards over up to ui_status_lines() lines */
+        char log[MESSAGE_LOG][1536]; /* the latest messages, read whole with w (SCREEN_MESSAGES) */
+        int nlog;           /* messages said so far; the latest is log[(nlog - 1) % MESSAGE_LOG] */
+        int log_top;        /* first line shown on the messages screen */
         bool msg_error;
         bool msg_keep;      /* keep the message over the AI's moves until a key */
-        char notice[512];   /* start-up problems (config file), shown after the resume question */
+        char notice[1536];  /* start-up problems (config file, autosave), said again after the resume question */
         char line[1024];    /* the prompt's text: a move, a path, a FEN */
         int line_len;
         char prompt_label[64]; /* "Move: ", "Save to: " */
+        bool prompt_path;   /* the line is a file name: Tab completes it */
         UiSubmitFn on_submit;
-        char question[300];
+        char question[1400];
         UiConfirmFn on_yes;
         UiConfirmFn on_no;  /* NULL: just close the question */
         Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (control.c fills them) */
@@ -155,12 +180,27 @@ struct Ui {
         int64_t last_move_ms; /* watch mode: when the last move was shown */
         Move held_move;     /* watch mode: an AI move waiting to be shown */
         bool holding;
+        int watch_ms;       /* watch mode: each move shown this long at least (0: 600 ms) */
+        bool analysing;     /* A: the AI analyses the position on the board, ... */
+        bool analysis_running; /* ... its search runs now, on the position of this key */
+        uint64_t analysis_key;
+        bool analysis_scored; /* its score so far (player_score's view) */
+        int analysis_cp, analysis_mate;
+        bool reviewing;     /* V: the game reviewed, a score for each position, ... */
+        bool review_running; /* ... still being searched */
+        int review_n;       /* moves in the line reviewed (positions: one more) */
+        int *review;        /* scores so far (player_review), review_done of them */
+        int review_done;
+        bool judged;        /* the AI's last finished search (a move or a hint) ... */
+        int judged_ply;     /* ... searched the position after this many moves, */
+        int judged_cp, judged_mate; /* ... with this score (player_score's view) */
     } ai;
 
     struct {                /* session.c: the clocks */
         Clock clock;
         TimeControl tc;     /* of the game being played */
         bool paused;        /* hot-seat pause by the players */
+        bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
     } time;
 
     struct {                /* records.c: browsing back through the game */
@@ -174,7 +214,17 @@ struct Ui {
         int sel, top;
         char file[1024];
         char fen[1024];     /* a FEN typed, while "replace the game in progress?" is asked */
+        PgnGame from;       /* the game loaded last (its tags and comments go into a save),
+                             * empty (from.rec.def NULL) once another game starts */
+        UiSavedFile *files; /* the PGN files of the data folder, newest first (SCREEN_FILES) */
+        int nfiles, file_sel, file_top;
+        char dir[1024];     /* that folder, with a '/' at its end */
     } load;
+
+    struct {                /* records.c: a file to write, while "replace it?" is asked */
+        char path[1024];
+        bool fen;           /* the FEN, else the game as PGN */
+    } write;
 
     struct {                /* session.c: the autosave; records.c: resuming it */
         bool autosave_on;   /* write the autosave (off in some tests) */
@@ -182,6 +232,14 @@ struct Ui {
         bool autosave_ours; /* the autosave file holds the game on the screen */
         SaveGame resume;    /* an autosave offered for resuming */
         bool have_resume;
+        char failed[1536];  /* why the last autosave could not be written ("" when it was) */
+        /* ui_autosave_claim: this game's own autosave slot (the first one no
+         * other running game holds), and the unfinished games of free slots,
+         * offered one after the other at the start */
+        char own_path[1024];
+        char offers[SAVEGAME_SLOTS][1024];
+        int noffers, offer_at;
+        int held[SAVEGAME_SLOTS], nheld; /* the lock descriptors, kept until the end */
     } save;
 
     struct {                /* screens.c */
@@ -196,7 +254,10 @@ struct Ui {
         TimeControl tcs[12]; /* the clocks offered */
         int ntc;
         PlayMode mode;
+        int colour;         /* online: what the challenger plays, WHITE, BLACK or -1 at random */
     } newgame;
+
+    UiOnline *online;       /* online.c: the server, the lobby, the online game (NULL until used) */
 };
 
 /* --- paint.c: painting primitives --------------------------------------------------- */
@@ -212,13 +273,37 @@ void ui_put(int y, int x, int width, attr_t a, const char *text);
 /* Text broken at spaces into at most `lines` lines of `width` cells (the last
  * one cut); returns the lines used. */
 int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int lines);
+/* Shorten text in place, a word at a time from its end, until it wraps into
+ * at most `lines` lines of `width` cells: a line of moves never ends inside
+ * one. */
+void ui_fit_words(char *text, int width, int lines);
+/* How many lines of `width` cells text takes, wrapped at spaces. */
+int ui_wrapped_lines(const char *text, int width);
 /* The bytes of text's next line of at most `width` cells, broken at a space
- * (cut, if `last` or a word is longer than the line). */
+ * (cut, if `last` or a word is longer than the line); between fields set
+ * apart by two spaces where that leaves the line at least half full. */
 int ui_wrap_next(const char *text, int width, bool last);
+/* Text that ends on line y, wrapped at spaces in lines of `width` cells from
+ * column 0, growing upwards (at most max_lines, the last one cut): a long
+ * message is read whole over what is above the status line.  Returns the
+ * lines used. */
+int ui_put_bottom_up(int y, int width, attr_t a, const char *text, int max_lines);
+/* How many lines a message or question may grow to: half the screen, at
+ * least four. */
+int ui_status_lines(void);
 
 /* --- status.c: the status line: messages, prompts, questions -------------------------- */
 
 void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The message at the end of a game: `what` happened (the result), then the
+ * keys that may follow (N: rematch, V: review, u: take back but after a loss
+ * on time). */
+void ui_game_over_message(Ui *ui, const char *what);
+/* w: the latest messages in full, on a screen of their own. */
+void ui_open_messages(Ui *ui);
+void ui_draw_messages(Ui *ui);
+extern const UiAction ui_messages_actions[];
+extern const int ui_messages_nactions;
 /* Ask for a line of text on the status line; on_submit gets it on Enter. */
 void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
 /* Ask a yes/no question; on_yes runs on 'y' (status.on_no, if the caller
@@ -244,6 +329,10 @@ void ui_board_to_view(const Ui *ui, int file, int rank, int *col, int *row);
 Color ui_hand_color(const Ui *ui, int b);
 /* The piece types held by colour c, in the variant's order; returns how many. */
 int ui_hand_types(const Ui *ui, Color c, int *types);
+/* The kinds of pieces side `by` has captured in the game so far (to the
+ * position shown), in the variant's order, with how many of each in
+ * counts[type]; returns the number of kinds. */
+int ui_taken_types(const Ui *ui, Color by, int *types, int *counts);
 /* Move the cursor by columns and rows of the screen.  Right of the board's
  * last file lie the hands: the cursor goes on to the nearest hand entry, and
  * from a hand back onto the board (wrapping around, as on the board). */
@@ -274,6 +363,9 @@ int ui_clock_timeout(const Ui *ui);
 void ui_clock_pause(Ui *ui, bool pause);
 /* Write the autosave now (or remove it when the game is over); quiet unless it fails. */
 void ui_autosave(Ui *ui);
+/* Take this game's autosave slot (another Kage may be playing with the same
+ * home) and note the unfinished games of the free slots to offer. */
+void ui_autosave_claim(Ui *ui);
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
 
@@ -281,6 +373,21 @@ void ui_autosave(Ui *ui);
 void ui_hint(Ui *ui);
 /* Tell the thinking AI to play now (watch mode: show the held move). */
 void ui_move_now(Ui *ui);
+/* A: analysis of the position on the board, on or off. */
+void ui_analyse(Ui *ui);
+/* V: the review of the game (a score graph, the worst moves marked), on or off. */
+void ui_review(Ui *ui);
+void ui_review_close(Ui *ui);
+/* The review's mark for the move at index ply of the line: "??" where the
+ * mover's expected result fell by a fifth or more, "?" by a tenth; "" */
+const char *ui_review_mark(const Ui *ui, int ply);
+/* A score (the first player's view, centipawns or +-REVIEW_MATE) as the
+ * first player's expected result, 0 to 1 (the analysis bar's scale). */
+double ui_score_share(int cp, int mate);
+/* The terminal bell, if --bell (or bell = yes) asked for it. */
+void ui_bell(Ui *ui);
+/* Watch mode: dir 1 faster, -1 slower, with a message. */
+void ui_watch_speed(Ui *ui, int dir);
 /* Start the AI if it is to move; take its move when it is ready. */
 void ui_ai_step(Ui *ui);
 /* Milliseconds until a held watch-mode move is shown; -1: none held. */
@@ -324,8 +431,11 @@ void ui_browse(Ui *ui, int dir);
 /* At start: resume the autosave at once (`now`) or offer to; says so when it is damaged. */
 void ui_resume_start(Ui *ui, bool now);
 void ui_draw_pick(Ui *ui);
-extern const UiAction ui_pick_actions[], ui_text_actions[];
-extern const int ui_pick_nactions, ui_text_nactions;
+void ui_draw_files(Ui *ui);
+/* Free the list of saved files. */
+void ui_files_free(Ui *ui);
+extern const UiAction ui_pick_actions[], ui_files_actions[], ui_text_actions[];
+extern const int ui_pick_nactions, ui_files_nactions, ui_text_nactions;
 extern const UiOtherKey ui_text_other;
 
 /* --- draw.c: the game screen --------------------------------------------------------- */
@@ -373,6 +483,42 @@ void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size);
 /* A key map's title and its help lines (the keys of each action, and what
  * other keys do); returns how many lines (at most max). */
 int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
+
+/* --- online.c and lobby.c: the server, the lobby screen, the online game ------------------------ */
+
+/* Open the lobby (connecting to the server if need be). */
+void ui_online_lobby(Ui *ui);
+/* Offer a game on the server (the new-game screen's online mode) and open the lobby. */
+void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour);
+/* The server's socket while connected or trying to be, else -1; the poll
+ * events it waits for; what poll said of it. */
+int ui_online_fd(const Ui *ui);
+short ui_online_events(const Ui *ui);
+void ui_online_io(Ui *ui, short revents);
+/* Connect again when it is time; milliseconds until then (-1: never). */
+int ui_online_step(Ui *ui);
+void ui_online_free(Ui *ui);
+/* May the person move now?  When not, false and the status line says why. */
+bool ui_online_may_move(Ui *ui);
+/* A move picked or typed in an online game: to the server, which plays it. */
+void ui_online_play(Ui *ui, Move m);
+/* A board action in an online game: true when it was taken here (refused,
+ * or done the online way: resign, draw, quit, rematch ...). */
+bool ui_online_action(Ui *ui, const char *action);
+/* The colour played on this screen, or -1 (watching, no game). */
+int ui_online_role(const Ui *ui);
+/* The panel's name for side c, and its line about the game. */
+void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
+void ui_online_panel(const Ui *ui, char *buf, size_t size);
+/* A server line arrived (lobby.c reacts to what changed in the lobby). */
+void ui_lobby_changed(Ui *ui);
+/* Ask for the record of a stored game, to save as PGN (and open, if `open`). */
+void ui_online_export(Ui *ui, int64_t id, bool open);
+/* Send a line to the server, or say why it cannot be sent; false then. */
+bool ui_online_send(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ui_draw_lobby(Ui *ui);
+extern const UiAction ui_lobby_actions[];
+extern const int ui_lobby_nactions;
 
 /* --- ui.c: the terminal and the main loop ----------------------------------------------------- */
 

@@ -18,7 +18,7 @@ for loc in UTF8 C; do
     check "$loc: 2: the double capture takes f6 and g7" "2  LN e5xf6xg7\+"
     check "$loc: how to choose" "press 1-2 to pick one"
     keys Escape
-    check "$loc: Esc closes the list: the move list is back" "Moves *$"
+    check "$loc: Esc closes the list: the move list is back" "Moves  \(L: the pieces\)$"
     sleep 0.3                              # Esc then a key at once would be Alt-key
     keys Enter                             # the Lion is still picked up: g7 again
     check "$loc: the list again" "2  LN e5xf6xg7\+"

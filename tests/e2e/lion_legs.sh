@@ -34,7 +34,7 @@ for loc in UTF8 C; do
     check "$loc: a number picks from the list" "1\. LN e5xf6xg7\+"
     keys u
     keys h j Enter l k Enter Escape        # the cursor is on f6: e5, f6, Esc
-    check "$loc: Esc forgets the leg: the move list is back" "Moves *$"
+    check "$loc: Esc forgets the leg: the move list is back" "Moves  \(L: the pieces\)$"
     sleep 0.3                              # Esc then a key at once would be Alt-key
     keys l k Enter                         # the Lion is still picked up: g7 ends two moves
     check "$loc: then the list of moves ending on g7" "Choose a move:"

@@ -28,7 +28,7 @@ check "a move" "1\. e4"
 check "Fischer: 3 seconds added to the Clan" "Clan: player +5:0[0-3]$"
 check "the Kingdom's clock runs" "▶ Kingdom: player +(5:00|4:5[0-9])$"
 
-keys n Down Down Down
+keys n y Down Down Down
 check "the next new-game screen offers the clock of the game" "Clock    < 5\+3 >"
 keys Left Left Left Left
 check "Left to the end of the list wraps to byo-yomi" "Clock    < 30\+60 byo >"

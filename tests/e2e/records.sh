@@ -18,17 +18,30 @@ check "saved" "The game written to $E2E_HOME/one.pgn"
 grep -q '^1\. e4 e5 2\. C@d4' "$E2E_HOME/one.pgn" && echo "ok   $TESTNAME: PGN movetext" ||
     { echo "FAIL $TESTNAME: PGN:"; cat "$E2E_HOME/one.pgn"; FAILS=$((FAILS + 1)); }
 keys s Enter
-check "saved under the offered name" "The game written to .*/data/kage/shinobiplus-"
-keys n Enter
+check "saved under the offered name" "/data/kage/shinobiplus-[0-9]+-[0-9]+\.pgn$"
+keys n
+check "n over a game in progress: asked first" "^Leave the game in progress for a new one\? It is lost unless saved with s \(y/n\)"
+keys n
+check "n: the game goes on" "The game goes on"
+check "n: its moves kept" "2\. C@d4"
+keys n y Enter
 check "a new game" "New game of"
 check_not "no moves" "1\. e4"
-keys o C-u
-keys -l "$E2E_HOME/one.pgn"
+keys o
+check "o: the saved games of the data folder, newest first" "^ Saved games in .*/data/kage/ \(newest first\)"
+check "o: the saved game's name" "^  shinobiplus-[0-9]+-[0-9]+\.pgn *$"
+check "o: under it, what it holds" "^    [0-9-]+ [0-9:]+  Shinobi\+, Player 1 - Player 2, \*, 3 moves$"
+keys Tab
+check "Tab: a name typed instead" "^Load a PGN file: .*/data/kage/$"
+keys C-u
+keys -l "$E2E_HOME/on"
+keys Tab
+check "Tab completes the name" "^Load a PGN file: .*/one\.pgn$"
 keys Enter
 check "loaded" "Loaded $E2E_HOME/one.pgn: Shinobi\+, 3 moves"
 check "the moves are back" "2\. C@d4"
 printf '[Variant "Shinobiplus"]\n\n1. e4 e5\n2. Kx9 *\n' > "$E2E_HOME/bad.pgn"
-keys o C-u
+keys o Tab C-u
 keys -l "$E2E_HOME/bad.pgn"
 keys Enter
 check "a bad file: the line and the reason" "bad\.pgn: line 4: .*"
@@ -47,7 +60,7 @@ check "a FEN over a game in progress: asked first" "^Replace the game in progres
 keys n
 check "n: the FEN is not used" "the FEN was not used"
 check "n: the game is kept" "2\. C@d4"
-keys o C-u
+keys o Tab C-u
 keys -l "$E2E_HOME/one.pgn"
 keys Enter
 check "a file over a game in progress: asked first" "^Replace the game in progress with one\.pgn\? \(y/n\)"

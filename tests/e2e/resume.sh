@@ -41,7 +41,7 @@ check "quit" "EXIT=0"
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --resume
 check "--resume: at once" "Resumed the unfinished game of Shinobi\+: 3 moves"
 check "--resume: the move list" "2\. d4"
-keys n
+keys n y
 check "new-game screen" "New game"
 keys Escape
 sleep 0.3
@@ -67,4 +67,37 @@ keys q
 check "quit without a question" "EXIT=0"
 [ ! -f "$AUTOSAVE" ] && echo "ok   $TESTNAME: all moves taken back: no autosave left" ||
     { echo "FAIL $TESTNAME: a stale autosave after taking back every move"; FAILS=$((FAILS + 1)); }
+# a game loaded from a file keeps its tags and comments through the
+# autosave: resumed and saved again, it is still alice's game
+cat >"$E2E_HOME/club.pgn" <<'PGN'
+[Event "Club night"]
+[White "alice"]
+[Black "bob"]
+[WhiteElo "1800"]
+[Variant "shogun"]
+
+1. e4 {a good start} e5 *
+PGN
+start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --mode hotseat --load="$E2E_HOME/club.pgn"
+check "loaded a club game" "White: alice"
+type_move Nf3
+check "a move after it" "2\. Nf3"
+kill -HUP "$(kage_pid)"
+check "cut off" "EXIT=129"
+start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
+check "offered" "^Resume the unfinished game"
+keys y
+check "resumed: still alice's game" "White: alice"
+keys s C-u
+keys -l "$E2E_HOME/again.pgn"
+keys Enter
+check "saved" "The game written to $E2E_HOME/again.pgn"
+for want in '[Event "Club night"]' '[White "alice"]' '[WhiteElo "1800"]' '{a good start}'; do
+    grep -qF "$want" "$E2E_HOME/again.pgn" && echo "ok   $TESTNAME: kept through the autosave: $want" ||
+        { echo "FAIL $TESTNAME: lost through the autosave: $want"; cat "$E2E_HOME/again.pgn"; FAILS=$((FAILS + 1)); }
+done
+grep -q "^\[Kage" "$E2E_HOME/again.pgn" && { echo "FAIL $TESTNAME: Kage's own tags in the saved game"; FAILS=$((FAILS + 1)); } ||
+    echo "ok   $TESTNAME: none of the autosave's own tags in it"
+keys q y
+check "quit" "EXIT=0"
 finish

@@ -9,7 +9,8 @@ fi
 failed=0
 for t in start moves ai_undo resize letters promotion mouse signals \
     campmate shogun_mate cashew_capture drop promotion_shinobi lion_choice lion_legs hand_cursor \
-    resume resume_damaged clock records browse watch screens colour hint autosave_exit export newgame_clock; do
+    resume resume_damaged clock records browse watch screens colour hint autosave_exit export newgame_clock review compact \
+    save_fails two_games analysis game_end bell legend online ssh; do
     bash "./$t.sh"
     rc=$?
     [ $rc -ne 0 ] && [ $rc -ne 77 ] && failed=$((failed + 1))

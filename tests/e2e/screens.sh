@@ -36,7 +36,7 @@ check "F turns it off" "Automatic flip in hot-seat is off"
 check "and the board back to White at the bottom" "^    a   b   c   d   e   f   g   h"
 
 # the new-game screen: Cashew, AI against AI, level 2
-keys n
+keys n y
 check "new-game screen again" "Variant  < Shogun chess >"
 keys Right Down
 check "Down goes to the mode" "Mode     < two players at one keyboard >"
@@ -66,10 +66,10 @@ sleep 0.3                          # Esc and the next key at once would be Alt-k
 check "Esc goes back; the game too needs more room" "[Nn]eed [0-9]+x[0-9]+"
 check_not "the guide's size is gone" "50x21"
 resize 80 24
-keys n
+keys n y
 check "new-game screen" "Variant  <"
 resize 50 10
-check "new game: how much room it needs" "[Nn]eed 60x14"
+check "new game: how much room it needs" "[Nn]eed 40x14"
 keys Enter
 resize 80 24
 check "Enter on a screen that cannot be seen starts nothing" "Variant  <"

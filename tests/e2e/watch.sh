@@ -1,7 +1,7 @@
 #!/bin/bash
 # The config file: its values apply, the command line overrides them, a bad
 # line is reported on the screen.  Watch mode: the AI against itself, slow
-# enough to follow.
+# enough to follow; + and - set its speed, p pauses it.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$XDG_CONFIG_HOME/kage"
 cat > "$XDG_CONFIG_HOME/kage/kage.conf" <<'CONF'
@@ -24,6 +24,37 @@ else
     FAILS=$((FAILS + 1))
 fi
 check "the config's clock" "Kingdom: AI 1 +[0-9]:[0-9][0-9]$"
+# + and - set how long each move is shown; the choice stays in view over the
+# moves that follow; p holds the next move until pressed again
+keys +
+check "+: faster" "^Watching: a move every 0\.3 s at most \(\+ faster, - slower, p pauses\)"
+sleep 1
+check "the speed stays over the AI's moves" "^Watching: a move every 0\.3 s"
+keys - - -
+check "- - -: slower" "^Watching: a move every 2\.5 s at most"
+keys + + +
+check "+ + +: fast again, so that a pause shows" "^Watching: a move every 0\.3 s"
+keys p
+check "p: paused" "^Paused: the AI's next move waits \(p goes on\)"
+count_plies() { screen | grep -oE '^ +[0-9]+\. +[^ ]+( +[^ ]+)?' | awk '{ n += NF - 1 } END { print n + 0 }'; }
+before=$(count_plies)
+sleep 2
+after=$(count_plies)
+if [ "$before" = "$after" ]; then
+    echo "ok   $TESTNAME: paused: no move in 2 s ($after plies)"
+else
+    echo "FAIL $TESTNAME: paused, yet $before plies became $after"
+    FAILS=$((FAILS + 1))
+fi
+keys p
+check "p again: the game goes on" "^The game goes on|^(Clan|Kingdom) played"
+sleep 2
+if [ "$(count_plies)" -gt "$after" ]; then
+    echo "ok   $TESTNAME: moves come again"
+else
+    echo "FAIL $TESTNAME: no move after p"
+    FAILS=$((FAILS + 1))
+fi
 # the AI goes on moving while the question is open: the question stays
 keys q
 check "quit asks first" "^Quit the game in progress\? \(y/n\)"
