@@ -1,0 +1,114 @@
+/* What a client knows of the lobby, kept up to date from the server's
+ * messages: the players online, the open challenges, the games being
+ * played, the player's past games, and the one game this connection
+ * follows (as a player or a watcher) with its moves, clocks and state.
+ * The game screen draws it, `kage online` prints it; nothing here draws or
+ * touches a socket. */
+#ifndef KAGE_NET_LOBBY_H
+#define KAGE_NET_LOBBY_H
+
+#include "kage/net/wire.h"
+#include "kage/records/clock.h"
+#include "kage/rules/gameend.h"
+
+#include <stdint.h>
+
+#define NET_MOVE_MAX 40 /* a move's protocol text */
+#define NET_VARIANT_MAX 24
+
+typedef struct NetChallenge {
+    int64_t id;
+    char owner[NET_NAME_MAX + 1];
+    char variant[NET_VARIANT_MAX];
+    char tc[NET_TC_MAX];
+    int colour; /* what the owner plays: WHITE, BLACK, -1 random */
+} NetChallenge;
+
+/* A game being played (live) or played (past), as the lobby lists it. */
+typedef struct NetGameInfo {
+    int64_t id;
+    char variant[NET_VARIANT_MAX];
+    char tc[NET_TC_MAX];
+    char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
+    int plies;
+    GameResult result;  /* past games */
+    int64_t ended;      /* past games: Unix time */
+} NetGameInfo;
+
+/* The game followed: everything the server said about it. */
+typedef struct NetGameView {
+    int64_t id;                  /* 0: none */
+    char variant[NET_VARIANT_MAX];
+    TimeControl tc;
+    char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
+    int role;                    /* WHITE, BLACK, or -1 watching */
+    int64_t started, ended;      /* Unix time (records) */
+    char (*moves)[NET_MOVE_MAX]; /* protocol text */
+    int nmoves, cap;
+    bool complete;               /* the whole game has arrived (its state, or a record's end) */
+    ClockSide clock[2];
+    int running;                 /* the colour whose clock runs, or -1 */
+    int64_t clock_at;            /* when the clocks were last told (the caller's monotonic ms) */
+    bool conn[2];                /* each player connected */
+    int draw_offer;              /* the colour offering a draw, or -1 */
+    bool stalled;                /* the server cannot store the game now */
+    char stalled_why[NET_TEXT_MAX];
+    GameResult result;
+} NetGameView;
+
+typedef struct NetLobby {
+    char me[NET_NAME_MAX + 1];   /* from welcome */
+    char (*players)[NET_NAME_MAX + 1];
+    int nplayers, players_cap;
+    NetChallenge *challenges;
+    int nchallenges, challenges_cap;
+    NetGameInfo *live;
+    int nlive, live_cap;
+    NetGameInfo *past;
+    int npast, past_cap;
+    bool lobby_ready;            /* the lobby's first listing has arrived */
+    bool past_ready;             /* the history asked for has arrived */
+    NetGameView game;            /* the game this connection follows */
+    NetGameView record;          /* a stored game asked for with "record" */
+} NetLobby;
+
+/* What a message changed, for the caller to react to. */
+typedef enum NetEvent {
+    NET_EV_NONE,      /* nothing that needs an answer */
+    NET_EV_WELCOME,   /* lobby->me is known */
+    NET_EV_ERROR,     /* the server refused something: the text says what */
+    NET_EV_NOTICE,    /* a message from the server to show */
+    NET_EV_BYE,       /* the server is closing the connection */
+    NET_EV_OK,
+    NET_EV_PONG,
+    NET_EV_LOBBY,     /* players, challenges, live games changed */
+    NET_EV_PAST,      /* the history is complete */
+    NET_EV_GAME,      /* the followed game arrived whole (start, resume, watch, sync) */
+    NET_EV_MOVE,      /* a move of the followed game: the last of game.moves */
+    NET_EV_STATE,     /* its clocks, connections, draw offer or stall changed */
+    NET_EV_END,       /* it ended: game.result */
+    NET_EV_RECORD,    /* the record asked for is complete */
+    NET_EV_RESYNC     /* a move did not follow on: ask for the game again (sync) */
+} NetEvent;
+
+void net_lobby_init(NetLobby *l);
+void net_lobby_free(NetLobby *l);
+/* Forget the game followed. */
+void net_game_clear(NetGameView *g);
+
+/* Apply a message from the server; now_ms is the caller's monotonic clock
+ * (the clocks run from then).  A message that is malformed inside (a bad
+ * id, clock or result) is NET_EV_ERROR with err set, and changes nothing. */
+NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now_ms, KageError *err);
+
+/* The followed game's clock of side c at now_ms (the running side charged). */
+ClockSide net_game_clock(const NetGameView *g, Color c, int64_t now_ms);
+/* A game the server sent (a record, or the game followed) as PGN: its
+ * moves replayed with the rules, the players, the date, the clock and the
+ * result; a string to free, or NULL and why. */
+char *net_game_pgn(const NetGameView *g, KageError *err);
+
+/* The game followed is being played by this connection's player. */
+static inline bool net_game_mine(const NetGameView *g) { return g->id && g->role >= 0; }
+
+#endif

@@ -1,0 +1,104 @@
+/* kage server --check: every stored game replayed with the rules core.  A
+ * finished game must end where its moves lead (a checkmate, a repetition
+ * ...) or, where they lead nowhere yet, by a result the moves allow
+ * (resignation, agreed draw, time); a running game must not be over. */
+#include "server_internal.h"
+
+#include "kage/records/game.h"
+#include "kage/rules/notation.h"
+#include "kage/rules/variant.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* NULL when g is sound, else what is wrong with it (in why). */
+static const char *check_game(const StoredGame *g, char *why, size_t size)
+{
+    const VariantDef *def = variant_find(g->variant);
+    KageError err;
+    TimeControl tc;
+    if (!def)
+        return snprintf(why, size, "unknown variant '%s'", g->variant), why;
+    if (!net_tc_parse(g->tc, &tc, &err))
+        return snprintf(why, size, "bad time control '%s': %.300s", g->tc, err.msg), why;
+    if (!net_name_ok(g->white) || !net_name_ok(g->black))
+        return snprintf(why, size, "a bad player name"), why;
+    Game *game = game_new(def, NULL, &err);
+    if (!game)
+        return snprintf(why, size, "%.300s", err.msg), why;
+    const char *bad = NULL;
+    for (int k = 0; k < g->plies && !bad; k++) {
+        Move m;
+        if (game_over(game))
+            bad = "moves after the end of the game";
+        else if (!move_from_text(game->pos, g->moves[k], MOVE_FOR_PROTOCOL, &m, &err)) {
+            snprintf(why, size, "move %d (%s): %.300s", k + 1, g->moves[k], err.msg);
+            bad = why;
+        } else
+            game_play(game, m);
+    }
+    GameResult stored;
+    if (!bad && !net_result_parse(g->result, g->reason, &stored))
+        bad = "a result that is not one";
+    if (!bad) {
+        GameResult by_moves = game->rec.result;
+        bool running = g->ended == 0;
+        if (running && stored.outcome != OUTCOME_NONE)
+            bad = "a running game with a result";
+        else if (!running && stored.outcome == OUTCOME_NONE)
+            bad = "a finished game without a result";
+        else if (by_moves.outcome != OUTCOME_NONE && (running || by_moves.outcome != stored.outcome || by_moves.reason != stored.reason)) {
+            snprintf(why, size, "the moves end it %s (%s), the database says %s (%s)",
+                     game_outcome_text(by_moves.outcome), game_reason_text(by_moves.reason),
+                     running ? "nothing" : game_outcome_text(stored.outcome), game_reason_text(stored.reason));
+            bad = why;
+        } else if (!running && by_moves.outcome == OUTCOME_NONE && stored.reason != END_RESIGNATION &&
+                   stored.reason != END_AGREED_DRAW && stored.reason != END_TIME) {
+            snprintf(why, size, "ended by %s, which its moves do not show", game_reason_text(stored.reason));
+            bad = why;
+        }
+    }
+    game_free(game);
+    return bad;
+}
+
+bool server_check_db(const char *path, FILE *out)
+{
+    KageError err;
+    struct stat st;
+    if (stat(path, &st) < 0) {
+        fprintf(stderr, "kage server --check: %s: no such database\n", path);
+        return false;
+    }
+    Store *store = store_open(path, 0, &err);
+    if (!store) {
+        fprintf(stderr, "kage server --check: %s\n", err.msg);
+        return false;
+    }
+    StoredGame *gs;
+    int n = store_all(store, &gs, &err);
+    if (n < 0) {
+        fprintf(stderr, "kage server --check: %s\n", err.msg);
+        store_close(store);
+        return false;
+    }
+    int bad = 0, running = 0;
+    long moves = 0;
+    for (int i = 0; i < n; i++) {
+        char why[400];
+        const char *w = check_game(&gs[i], why, sizeof why);
+        running += gs[i].ended == 0;
+        moves += gs[i].plies;
+        if (w) {
+            fprintf(out, "game %lld (%s, %s against %s): %s\n", (long long)gs[i].id, gs[i].variant, gs[i].white,
+                    gs[i].black, w);
+            bad++;
+        }
+    }
+    fprintf(out, "%s: %d games (%d finished, %d running), %ld moves: %d sound, %d bad\n", path, n, n - running, running,
+            moves, n - bad, bad);
+    store_games_free(gs, n);
+    store_close(store);
+    return bad == 0;
+}

@@ -1,0 +1,273 @@
+/* The lobby: who is online, the open challenges, the games being played,
+ * and the stored games (history and records).  A connection that follows
+ * the lobby (lobby on) gets the whole of it once, then every change. */
+#include "server_internal.h"
+
+#include "kage/rules/util.h"
+#include "kage/rules/variant.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lobby_broadcast(Server *s, const char *fmt, ...)
+{
+    char line[NET_SERVER_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n > NET_SERVER_LINE_MAX)
+        return;
+    for (int i = 0; i < s->nconns; i++) {
+        Conn *c = s->conns[i];
+        if (c && !c->dead && c->lobby)
+            conn_send_line(s, c, line, (size_t)n);
+    }
+}
+
+static void send_challenge(Server *s, Conn *to, const Challenge *ch)
+{
+    char tc[NET_TC_MAX];
+    net_tc_format(&ch->tc, tc, sizeof tc);
+    const char *colour = ch->colour < 0 ? "random" : net_colour_name((Color)ch->colour);
+    if (to)
+        conn_send(s, to, "challenge %lld %s %s %s %s", (long long)ch->id, ch->owner, ch->def->id, tc, colour);
+    else
+        lobby_broadcast(s, "challenge %lld %s %s %s %s", (long long)ch->id, ch->owner, ch->def->id, tc, colour);
+}
+
+static void live_line(const Match *m, char *buf, size_t size)
+{
+    char tc[NET_TC_MAX];
+    net_tc_format(&m->tc, tc, sizeof tc);
+    snprintf(buf, size, "live %lld %s %s %s %s %d", (long long)m->id, m->game->v->def->id, tc, m->player[WHITE],
+             m->player[BLACK], m->game->rec.nmoves);
+}
+
+void lobby_snapshot(Server *s, Conn *c)
+{
+    conn_send(s, c, "lobby-begin");
+    /* each player once, however many connections they have */
+    for (int i = 0; i < s->nconns; i++) {
+        const Conn *p = s->conns[i];
+        if (!p || p->dead || !p->hello)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = s->conns[j] && !s->conns[j]->dead && s->conns[j]->hello && !strcmp(s->conns[j]->name, p->name);
+        if (!seen)
+            conn_send(s, c, "player %s online", p->name);
+    }
+    for (int i = 0; i < s->nchallenges; i++)
+        send_challenge(s, c, &s->challenges[i]);
+    for (int i = 0; i < s->nmatches; i++)
+        if (!s->matches[i]->ended) {
+            char line[300];
+            live_line(s->matches[i], line, sizeof line);
+            conn_send(s, c, "%s", line);
+        }
+    conn_send(s, c, "lobby-end");
+}
+
+void cmd_lobby(Server *s, Conn *c, const NetMsg *m)
+{
+    if (!strcmp(m->arg[0], "on")) {
+        c->lobby = true;
+        lobby_snapshot(s, c);
+    } else if (!strcmp(m->arg[0], "off")) {
+        c->lobby = false;
+        conn_send(s, c, "ok lobby");
+    } else
+        conn_error(s, c, "args", "lobby on or lobby off");
+}
+
+static void challenge_remove(Server *s, int k)
+{
+    lobby_broadcast(s, "withdrawn %lld", (long long)s->challenges[k].id);
+    memmove(&s->challenges[k], &s->challenges[k + 1], (size_t)(s->nchallenges - k - 1) * sizeof *s->challenges);
+    s->nchallenges--;
+}
+
+void lobby_withdraw_all(Server *s, const char *name)
+{
+    for (int i = s->nchallenges - 1; i >= 0; i--)
+        if (!strcmp(s->challenges[i].owner, name))
+            challenge_remove(s, i);
+}
+
+/* The open challenge that `arg` numbers, or -1 with the error sent to c. */
+static int challenge_index(Server *s, Conn *c, const char *arg, int64_t *id)
+{
+    if (!net_id_parse(arg, id)) {
+        conn_error(s, c, "not-found", "'%.20s' is not a challenge number", arg);
+        return -1;
+    }
+    for (int i = 0; i < s->nchallenges; i++)
+        if (s->challenges[i].id == *id)
+            return i;
+    conn_error(s, c, "not-found", "no challenge %.20s (taken or withdrawn)", arg);
+    return -1;
+}
+
+void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
+{
+    const VariantDef *def = variant_find(m->arg[0]);
+    TimeControl tc;
+    KageError err;
+    int colour, mine = 0;
+    if (!def) {
+        conn_error(s, c, "variant", "no variant '%.30s' here", m->arg[0]);
+        return;
+    }
+    if (!net_tc_parse(m->arg[1], &tc, &err)) {
+        conn_error(s, c, "clock", "%s", err.msg);
+        return;
+    }
+    if (!net_colour_parse(m->arg[2], true, &colour)) {
+        conn_error(s, c, "colour", "white, black or random, not '%.20s'", m->arg[2]);
+        return;
+    }
+    if (match_of_player(s, c->name)) {
+        conn_error(s, c, "state", "you have a game running: finish it first");
+        return;
+    }
+    for (int i = 0; i < s->nchallenges; i++)
+        mine += !strcmp(s->challenges[i].owner, c->name);
+    if (mine >= PLAYER_CHALLENGES_MAX) {
+        conn_error(s, c, "limit", "you have %d open challenges already (at most %d)", mine, PLAYER_CHALLENGES_MAX);
+        return;
+    }
+    if (s->nchallenges == s->challenges_cap) {
+        s->challenges_cap = s->challenges_cap ? 2 * s->challenges_cap : 16;
+        s->challenges = xrealloc(s->challenges, (size_t)s->challenges_cap * sizeof *s->challenges);
+    }
+    Challenge *ch = &s->challenges[s->nchallenges++];
+    *ch = (Challenge){.id = s->next_challenge++, .def = def, .tc = tc, .colour = colour};
+    snprintf(ch->owner, sizeof ch->owner, "%s", c->name);
+    conn_send(s, c, "ok challenge %lld", (long long)ch->id);
+    send_challenge(s, NULL, ch);
+}
+
+void cmd_cancel(Server *s, Conn *c, const NetMsg *m)
+{
+    int64_t id;
+    int k = challenge_index(s, c, m->arg[0], &id);
+    if (k < 0)
+        return;
+    if (strcmp(s->challenges[k].owner, c->name)) {
+        conn_error(s, c, "state", "challenge %lld is %s's, not yours", (long long)id, s->challenges[k].owner);
+        return;
+    }
+    challenge_remove(s, k);
+    conn_send(s, c, "ok cancel %lld", (long long)id);
+}
+
+void cmd_accept(Server *s, Conn *c, const NetMsg *m)
+{
+    int64_t id;
+    int k = challenge_index(s, c, m->arg[0], &id);
+    if (k < 0)
+        return;
+    Challenge ch = s->challenges[k];
+    if (!strcmp(ch.owner, c->name)) {
+        conn_error(s, c, "state", "that is your own challenge (cancel withdraws it)");
+        return;
+    }
+    if (match_of_player(s, c->name)) {
+        conn_error(s, c, "state", "you have a game running: finish it first");
+        return;
+    }
+    int owner = ch.colour < 0 ? (int)server_random(s, 2) : ch.colour;
+    const char *white = owner == WHITE ? ch.owner : c->name, *black = owner == WHITE ? c->name : ch.owner;
+    KageError err;
+    Match *mt = match_start(s, ch.def, &ch.tc, white, black, &err);
+    if (!mt) {
+        conn_error(s, c, "storage", "the game cannot begin: %s", err.msg);
+        return;
+    }
+    conn_send(s, c, "ok accept %lld", (long long)mt->id);
+    lobby_withdraw_all(s, ch.owner);
+    lobby_withdraw_all(s, c->name);
+    char line[300];
+    live_line(mt, line, sizeof line);
+    lobby_broadcast(s, "%s", line);
+    /* every connection of both players follows the game */
+    for (int i = 0; i < s->nconns; i++) {
+        Conn *p = s->conns[i];
+        if (p && !p->dead && p->hello && (!strcmp(p->name, white) || !strcmp(p->name, black)))
+            match_follow(s, mt, p);
+    }
+}
+
+static void info_line(const StoredGame *g, char *buf, size_t size, const char *verb)
+{
+    if (!strcmp(verb, "past"))
+        snprintf(buf, size, "past %lld %s %s %s %s %s %s %lld %d", (long long)g->id, g->variant, g->tc, g->white,
+                 g->black, g->result, g->reason, (long long)(g->ended / 1000), g->plies);
+    else
+        snprintf(buf, size, "record %lld %s %s %s %s %s %s %lld %lld", (long long)g->id, g->variant, g->tc, g->white,
+                 g->black, g->result, g->reason, (long long)(g->started / 1000), (long long)(g->ended / 1000));
+}
+
+void cmd_history(Server *s, Conn *c, const NetMsg *m)
+{
+    const char *name = m->nargs ? m->arg[0] : c->name;
+    if (!net_name_ok(name)) {
+        conn_error(s, c, "name", "'%.40s' is not a player's name", name);
+        return;
+    }
+    StoredGame *gs;
+    KageError err;
+    int n = store_history(s->store, name, HISTORY_MAX, &gs, &err);
+    if (n < 0) {
+        conn_error(s, c, "storage", "%s", err.msg);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char line[400];
+        info_line(&gs[i], line, sizeof line, "past");
+        conn_send(s, c, "%s", line);
+    }
+    conn_send(s, c, "past-end");
+    store_games_free(gs, n);
+}
+
+void cmd_record(Server *s, Conn *c, const NetMsg *m)
+{
+    int64_t id;
+    if (!net_id_parse(m->arg[0], &id)) {
+        conn_error(s, c, "not-found", "'%.20s' is not a game number", m->arg[0]);
+        return;
+    }
+    StoredGame g;
+    KageError err;
+    int r = store_load(s->store, id, &g, &err);
+    if (r < 0) {
+        conn_error(s, c, "storage", "%s", err.msg);
+        return;
+    }
+    if (r == 0) {
+        conn_error(s, c, "not-found", "no game %lld", (long long)id);
+        return;
+    }
+    char line[NET_SERVER_LINE_MAX + 1];
+    info_line(&g, line, sizeof line, "record");
+    conn_send(s, c, "%s", line);
+    for (int from = 0; from < g.plies; from += NET_MOVES_PER_LINE) {
+        int n = snprintf(line, sizeof line, "moves %lld %d", (long long)id, from);
+        for (int k = from; k < g.plies && k < from + NET_MOVES_PER_LINE; k++)
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s", g.moves[k]);
+        conn_send(s, c, "%s", line);
+    }
+    conn_send(s, c, "record-end %lld", (long long)id);
+    store_game_free(&g);
+}
+
+void lobby_free(Server *s)
+{
+    free(s->challenges);
+    s->challenges = NULL;
+    s->nchallenges = s->challenges_cap = 0;
+}

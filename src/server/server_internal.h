@@ -1,0 +1,170 @@
+/* What the files of the server share: its connections, challenges and
+ * games, and each file's entry points.  server.c owns the connections and
+ * the command table, lobby.c the lobby (challenges, listings, history),
+ * match.c the games being played, daemon.c the sockets and the loop,
+ * store.c the database.  The tests drive the server through the functions
+ * at the end, with connections that have no socket. */
+#ifndef KAGE_SERVER_INTERNAL_H
+#define KAGE_SERVER_INTERNAL_H
+
+#include "store.h"
+
+#include "kage/net/buffer.h"
+#include "kage/net/wire.h"
+#include "kage/records/clock.h"
+#include "kage/records/game.h"
+#include "kage/server/server.h"
+
+#include <stdint.h>
+
+#define CONN_OUT_MAX (1024 * 1024) /* a client that lets this much pile up is not reading */
+#define PLAYER_CHALLENGES_MAX 3    /* open challenges a player may have */
+#define BAD_LINES_MAX 20           /* malformed lines before a connection is closed */
+#define HISTORY_MAX 50             /* past games listed */
+
+typedef struct Conn {
+    int id;                      /* its slot in Server.conns */
+    int fd;                      /* -1: a connection of the tests, without a socket */
+    uid_t uid;
+    char login[NET_NAME_MAX + 1]; /* the Unix user at the other end */
+    bool shared;                 /* login is a shared account: hello names the player */
+    char name[NET_NAME_MAX + 1]; /* the player, once hello is done */
+    bool hello;
+    NetReader in;
+    NetBuf out;
+    int64_t opened;              /* monotonic ms */
+    double tokens;               /* the rate limit's bucket */
+    int64_t refilled;
+    int dropped;                 /* messages dropped in a row for the rate */
+    int bad;                     /* malformed lines so far */
+    bool lobby;                  /* it follows the lobby */
+    int64_t game;                /* the game it follows, or 0 */
+    bool closing;                /* close once the output is written */
+    bool dead;                   /* closed: free at the end of the loop's turn */
+} Conn;
+
+typedef struct Challenge {
+    int64_t id;
+    char owner[NET_NAME_MAX + 1];
+    const VariantDef *def;
+    TimeControl tc;
+    int colour; /* what the owner plays: WHITE, BLACK, -1 random */
+} Challenge;
+
+typedef struct Match {
+    int64_t id;
+    Game *game;
+    TimeControl tc;
+    Clock clock;
+    char player[2][NET_NAME_MAX + 1];
+    int64_t started;       /* Unix ms */
+    int draw_offer;        /* the colour offering a draw, or -1 */
+    bool stalled;          /* the last move could not be stored: the clocks wait */
+    char stalled_why[NET_TEXT_MAX];
+    int64_t away[2];       /* monotonic ms since the player has no connection, or -1 */
+    int64_t turn_since;    /* monotonic ms when the side to move got the turn */
+    int *subs;             /* the connections that follow it */
+    int nsubs, subs_cap;
+    bool ended;            /* over; kept until its result is stored */
+    int64_t retry_at;      /* when to try storing the result again */
+} Match;
+
+struct Server {
+    ServerConfig cfg;
+    Store *store;
+    Conn **conns;          /* by id; NULL: a free slot */
+    int nconns, conns_cap, open;
+    Match **matches;
+    int nmatches, matches_cap;
+    Challenge *challenges;
+    int nchallenges, challenges_cap;
+    int64_t next_challenge;
+    uint64_t rng;
+    int listen_fd;
+    char socket_path[108];
+    /* figures for the log and the load test */
+    uint64_t moves_relayed, lines_in, lines_out;
+};
+
+/* --- server.c: connections, output, the command table ----------------------- */
+
+int64_t server_now(const Server *s);
+int64_t server_wall(const Server *s);
+void server_log(const Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line to one connection (the newline is added).  A client that does not
+ * read is closed instead. */
+void conn_send(Server *s, Conn *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void conn_send_line(Server *s, Conn *c, const char *line, size_t len);
+/* "error CODE text" */
+void conn_error(Server *s, Conn *c, const char *code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Close: say why in a bye line, write what is queued, close. */
+void conn_close(Server *s, Conn *c, const char *why);
+Conn *conn_by_id(const Server *s, int id);
+/* How many live connections player `name` has. */
+int server_player_conns(const Server *s, const char *name);
+/* A random number below n. */
+unsigned server_random(Server *s, unsigned n);
+
+/* --- lobby.c: the lobby ----------------------------------------------------- */
+
+/* A line to every connection that follows the lobby. */
+void lobby_broadcast(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The whole lobby to one connection: players, challenges, games. */
+void lobby_snapshot(Server *s, Conn *c);
+/* Withdraw every challenge of a player (a game began, the player left). */
+void lobby_withdraw_all(Server *s, const char *name);
+void cmd_lobby(Server *s, Conn *c, const NetMsg *m);
+void cmd_challenge(Server *s, Conn *c, const NetMsg *m);
+void cmd_cancel(Server *s, Conn *c, const NetMsg *m);
+void cmd_accept(Server *s, Conn *c, const NetMsg *m);
+void cmd_history(Server *s, Conn *c, const NetMsg *m);
+void cmd_record(Server *s, Conn *c, const NetMsg *m);
+void lobby_free(Server *s);
+
+/* --- match.c: the games being played ------------------------------------------ */
+
+/* Start a game between two players (white first); NULL with the reason when
+ * it cannot be stored. */
+Match *match_start(Server *s, const VariantDef *def, const TimeControl *tc, const char *white, const char *black,
+                   KageError *err);
+Match *match_by_id(const Server *s, int64_t id);
+/* The running game of player `name`, or NULL. */
+Match *match_of_player(const Server *s, const char *name);
+/* Connection c follows m from now on (the whole game is sent to it). */
+void match_follow(Server *s, Match *m, Conn *c);
+/* c follows no game any more. */
+void match_unfollow(Server *s, Conn *c);
+/* A player's connections changed (came or went): tell the followers. */
+void match_presence(Server *s, const char *name);
+/* Take up the running games of the database (at start). */
+bool match_restore(Server *s, KageError *err);
+/* Flags, abandoned games, results to store again; the milliseconds until
+ * the next of those (-1: none). */
+int match_tick(Server *s);
+void match_free_all(Server *s);
+void cmd_move(Server *s, Conn *c, const NetMsg *m);
+void cmd_resign(Server *s, Conn *c, const NetMsg *m);
+void cmd_draw(Server *s, Conn *c, const NetMsg *m);
+void cmd_watch(Server *s, Conn *c, const NetMsg *m);
+void cmd_leave(Server *s, Conn *c, const NetMsg *m);
+void cmd_sync(Server *s, Conn *c, const NetMsg *m);
+
+/* --- the tests' way in (no sockets) ---------------------------------------- */
+
+/* A connection from Unix user `login` (uid), as if it had just connected;
+ * its id, or -1 when refused (too many connections: said in the log). */
+int server_connect(Server *s, int fd, uid_t uid, const char *login);
+/* Bytes that arrived on connection id (n 0: they were read into its reader
+ * already, by daemon.c). */
+void server_input(Server *s, int id, const char *data, size_t n);
+/* What connection id was sent so far (a string to free), emptied. */
+char *server_take_output(Server *s, int id);
+/* The connection went away (its socket closed). */
+void server_disconnect(Server *s, int id);
+/* Timers (flags, abandoned games, hello timeouts, results to store);
+ * returns the milliseconds until the next one (-1: none). */
+int server_tick(Server *s);
+/* Free the connections closed during the last turn of the loop. */
+void server_reap(Server *s);
+
+#endif

@@ -1,0 +1,57 @@
+/* The server's games in SQLite, move by move: a game is a row of `games`
+ * (variant, time control, players, start, and once over its end, result
+ * and reason), each move a row of `moves` (its protocol text and both
+ * clocks after it).  Every write is one transaction, so a stored game is
+ * always whole: a full disk or a killed server leaves it as it was before
+ * the write that failed.  The only code that includes sqlite3.h. */
+#ifndef KAGE_SERVER_STORE_H
+#define KAGE_SERVER_STORE_H
+
+#include "kage/net/lobby.h"
+#include "kage/net/wire.h"
+
+#include <stdint.h>
+
+typedef struct Store Store;
+
+/* One stored game; moves and clocks only when asked for. */
+typedef struct StoredGame {
+    int64_t id;
+    char variant[NET_VARIANT_MAX];
+    char tc[NET_TC_MAX];
+    char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
+    int64_t started, ended;     /* Unix ms; ended 0 while it runs */
+    char result[8], reason[24]; /* "*" and "none" while it runs */
+    int plies;
+    char (*moves)[NET_MOVE_MAX];
+    char last_clock[2][NET_CLOCK_MAX]; /* both clocks after the last move ("" without) */
+} StoredGame;
+
+/* Open (creating) the database at path (":memory:" for tests); limit_kb > 0
+ * caps its size, and reaching it is treated as a full disk.  NULL and why. */
+Store *store_open(const char *path, int64_t limit_kb, KageError *err);
+void store_close(Store *s);
+
+/* A new game; its id in *id. */
+bool store_game_new(Store *s, const char *variant, const char *tc, const char *white, const char *black,
+                    int64_t started, int64_t *id, KageError *err);
+/* Move `ply` (0-based) of game id, with both clocks after it ("" without). */
+bool store_move(Store *s, int64_t id, int ply, const char *move, const char *wclock, const char *bclock,
+                int64_t at, KageError *err);
+/* The end of game id. */
+bool store_result(Store *s, int64_t id, const char *result, const char *reason, int64_t ended, KageError *err);
+
+/* The games still running, with their moves: *out (free with
+ * store_games_free) and how many, or -1 and why. */
+int store_running(Store *s, StoredGame **out, KageError *err);
+/* The last `max` finished games of player `name` (every player when NULL),
+ * newest first, without moves. */
+int store_history(Store *s, const char *name, int max, StoredGame **out, KageError *err);
+/* Every game, oldest first, with moves (kage server --check). */
+int store_all(Store *s, StoredGame **out, KageError *err);
+/* Game id with its moves; 0 when there is none, -1 and why on error. */
+int store_load(Store *s, int64_t id, StoredGame *out, KageError *err);
+void store_game_free(StoredGame *g);
+void store_games_free(StoredGame *g, int n);
+
+#endif

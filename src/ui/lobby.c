@@ -1,0 +1,314 @@
+/* The lobby screen: who is online, the open challenges, the games being
+ * played and the player's past games, as the server last told them, with
+ * a cursor over the rows that can be acted on (accept, withdraw, watch, go
+ * back to one's game, open or save a past game).  Its keys are a table of
+ * actions, bound in bindings.c like every other screen's. */
+#include "ui_internal.h"
+
+#include "kage/rules/variant.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+typedef enum RowKind { ROW_CHALLENGE, ROW_LIVE, ROW_PAST } RowKind;
+
+typedef struct LobbyRow {
+    RowKind kind;
+    int index; /* in the lobby's list of that kind */
+} LobbyRow;
+
+#define LOBBY_ROWS_MAX 512
+
+/* The rows that can be chosen, in the order they are shown. */
+static int lobby_rows(const NetLobby *l, LobbyRow *out)
+{
+    int n = 0;
+    for (int i = 0; i < l->nchallenges && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_CHALLENGE, i};
+    for (int i = 0; i < l->nlive && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_LIVE, i};
+    for (int i = 0; i < l->npast && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_PAST, i};
+    return n;
+}
+
+void ui_lobby_changed(Ui *ui)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    UiOnline *o = ui->online;
+    int n = lobby_rows(&o->lobby, rows);
+    if (o->sel >= n)
+        o->sel = n > 0 ? n - 1 : 0;
+}
+
+static const char *variant_name(const char *id)
+{
+    const VariantDef *d = variant_find(id);
+    return d ? d->name : id;
+}
+
+/* "Clan" / "Kingdom" for a colour of a variant. */
+static const char *side_name(const char *variant, int c)
+{
+    const VariantDef *d = variant_find(variant);
+    if (!d)
+        return c == WHITE ? "first" : "second";
+    return c == WHITE ? d->white_name : d->black_name;
+}
+
+static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
+{
+    const NetLobby *l = &ui->online->lobby;
+    if (r->kind == ROW_CHALLENGE) {
+        const NetChallenge *c = &l->challenges[r->index];
+        char colour[48];
+        if (c->colour < 0)
+            snprintf(colour, sizeof colour, "sides at random");
+        else
+            snprintf(colour, sizeof colour, "%s plays %s", c->owner, side_name(c->variant, c->colour));
+        snprintf(buf, size, "#%-4lld %-10s %-17s %-10s %s%s", (long long)c->id, c->owner, variant_name(c->variant),
+                 c->tc, colour, strcmp(c->owner, l->me) ? "" : "  (yours: x withdraws)");
+    } else if (r->kind == ROW_LIVE) {
+        const NetGameInfo *g = &l->live[r->index];
+        bool mine = !strcmp(g->white, l->me) || !strcmp(g->black, l->me);
+        snprintf(buf, size, "#%-4lld %-17s %s - %s  %s%s", (long long)g->id, variant_name(g->variant), g->white,
+                 g->black, g->tc, mine ? "  (yours: Enter goes back to it)" : "");
+    } else {
+        const NetGameInfo *g = &l->past[r->index];
+        char date[24] = "";
+        time_t t = (time_t)g->ended;
+        struct tm tm;
+        if (localtime_r(&t, &tm))
+            strftime(date, sizeof date, "%m-%d %H:%M", &tm);
+        snprintf(buf, size, "#%-4lld %s %-17s %s - %s  %s %s", (long long)g->id, date, variant_name(g->variant),
+                 g->white, g->black, game_outcome_text(g->result.outcome), game_reason_text(g->result.reason));
+    }
+}
+
+/* One line of what the screen shows: a heading, a row, or text. */
+typedef struct LobbyLine {
+    char text[200];
+    int row; /* the row's number, or -1 */
+    ThemeStyle style;
+} LobbyLine;
+
+void ui_draw_lobby(Ui *ui)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    static LobbyLine lines[LOBBY_ROWS_MAX + 16];
+    UiOnline *o = ui->online;
+    const NetLobby *l = &o->lobby;
+    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
+    char buf[400];
+    int y = 0;
+    if (o->client && o->welcomed)
+        snprintf(buf, sizeof buf, "Kage lobby %s you are %s, on %s", uni ? "—" : "-", l->me, o->path);
+    else
+        snprintf(buf, sizeof buf, "Kage lobby %s not connected", uni ? "—" : "-");
+    ui_put(y++, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
+    if (!o->client) { /* what was known stays below, for what it is worth */
+        char why[500];
+        snprintf(why, sizeof why, "%s. Trying again every few seconds (r: now).", o->why[0] ? o->why : "Connecting");
+        y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), why, 3);
+    }
+    int n = 0, used = snprintf(buf, sizeof buf, "Online (%d):", l->nplayers);
+    for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 40; i++)
+        used += snprintf(buf + used, sizeof buf - (size_t)used, " %s", l->players[i]);
+    y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_TEXT), buf, 2);
+    int nrows = lobby_rows(l, rows), k = 0;
+#define HEAD(t_)                                                                       \
+    do {                                                                               \
+        snprintf(lines[n].text, sizeof lines[n].text, "%s", t_);                       \
+        lines[n].row = -1;                                                             \
+        lines[n++].style = STYLE_DIM;                                                  \
+    } while (0)
+    char head[80];
+    snprintf(head, sizeof head, "Open challenges (%d)%s", l->nchallenges, l->nchallenges ? "" : ": c offers one");
+    HEAD(head);
+    for (; k < nrows && rows[k].kind == ROW_CHALLENGE; k++, n++) {
+        row_text(ui, &rows[k], lines[n].text, sizeof lines[n].text);
+        lines[n].row = k;
+        lines[n].style = STYLE_TEXT;
+    }
+    snprintf(head, sizeof head, "Games being played (%d)", l->nlive);
+    HEAD(head);
+    for (; k < nrows && rows[k].kind == ROW_LIVE; k++, n++) {
+        row_text(ui, &rows[k], lines[n].text, sizeof lines[n].text);
+        lines[n].row = k;
+        lines[n].style = STYLE_TEXT;
+    }
+    snprintf(head, sizeof head, "Your past games (%d)", l->npast);
+    HEAD(head);
+    for (; k < nrows && rows[k].kind == ROW_PAST; k++, n++) {
+        row_text(ui, &rows[k], lines[n].text, sizeof lines[n].text);
+        lines[n].row = k;
+        lines[n].style = STYLE_TEXT;
+    }
+#undef HEAD
+    /* the list between the players and the two last lines, scrolled to the cursor */
+    int top_y = y + 1, room = LINES - 3 - top_y, cur = 0;
+    if (o->sel >= nrows)
+        o->sel = nrows ? nrows - 1 : 0;
+    for (int i = 0; i < n; i++)
+        if (lines[i].row == o->sel && nrows)
+            cur = i;
+    if (cur < o->top + 1)
+        o->top = cur > 0 ? cur - 1 : 0;
+    if (cur >= o->top + room)
+        o->top = cur - room + 1;
+    if (o->top < 0)
+        o->top = 0;
+    for (int i = o->top; i < n && i - o->top < room; i++) {
+        bool on = nrows && lines[i].row == o->sel;
+        char text[210];
+        snprintf(text, sizeof text, "%s%s", lines[i].row >= 0 ? (on ? "> " : "  ") : "", lines[i].text);
+        ui_put(top_y + i - o->top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
+    }
+    if (ui->status.msg[0])
+        ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg,
+                         2);
+    ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
+           COLS >= 80 ? "Enter: accept/watch/open  c: challenge  x: withdraw  s: save PGN  Esc: back"
+                      : "Enter open  c challenge  x withdraw  Esc back");
+}
+
+/* --- the keys ------------------------------------------------------------------------- */
+
+/* The row under the cursor; false (and a message) when there is none. */
+static bool current(Ui *ui, LobbyRow *out)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    UiOnline *o = ui->online;
+    int n = lobby_rows(&o->lobby, rows);
+    if (!o->client) {
+        ui_message(ui, true, "Not connected to the Kage server: %s", o->why);
+        return false;
+    }
+    if (o->sel >= n) {
+        ui_message(ui, true, "Nothing chosen: the list is empty (c offers a game)");
+        return false;
+    }
+    *out = rows[o->sel];
+    return true;
+}
+
+static void lobby_down(Ui *ui)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    if (ui->online->sel + 1 < lobby_rows(&ui->online->lobby, rows))
+        ui->online->sel++;
+}
+
+static void lobby_up(Ui *ui)
+{
+    if (ui->online->sel > 0)
+        ui->online->sel--;
+}
+
+static void lobby_go(Ui *ui) { ui_online_send(ui, "%s", ui->online->pending); }
+
+/* Send line, after asking when it would replace a game in progress here
+ * (which stays in the autosave, offered at the next start). */
+static void lobby_send(Ui *ui, const char *line)
+{
+    UiOnline *o = ui->online;
+    snprintf(o->pending, sizeof o->pending, "%s", line);
+    if (ui->opt.mode != PLAY_ONLINE && ui_game_in_progress(ui)) {
+        ui->screen = SCREEN_GAME;
+        ui_confirm(ui, "Leave the game in progress for this one? It stays in the autosave for the next start (y/n)",
+                   lobby_go);
+        return;
+    }
+    lobby_go(ui);
+}
+
+static void lobby_open(Ui *ui)
+{
+    LobbyRow r;
+    if (!current(ui, &r))
+        return;
+    const NetLobby *l = &ui->online->lobby;
+    char line[64];
+    ui->status.msg[0] = 0;
+    if (r.kind == ROW_CHALLENGE) {
+        const NetChallenge *c = &l->challenges[r.index];
+        if (!strcmp(c->owner, l->me))
+            ui_message(ui, false, "Your own challenge waits for a player (x withdraws it)");
+        else {
+            snprintf(line, sizeof line, "accept %lld", (long long)c->id);
+            lobby_send(ui, line);
+        }
+    } else if (r.kind == ROW_LIVE) {
+        const NetGameInfo *g = &l->live[r.index];
+        bool mine = !strcmp(g->white, l->me) || !strcmp(g->black, l->me);
+        snprintf(line, sizeof line, mine ? "sync %lld" : "watch %lld", (long long)g->id);
+        lobby_send(ui, line);
+    } else
+        ui_online_export(ui, l->past[r.index].id, true);
+}
+
+static void lobby_withdraw(Ui *ui)
+{
+    LobbyRow r;
+    if (!current(ui, &r))
+        return;
+    const NetLobby *l = &ui->online->lobby;
+    if (r.kind != ROW_CHALLENGE || strcmp(l->challenges[r.index].owner, l->me))
+        ui_message(ui, true, "x withdraws a challenge of yours: choose one");
+    else if (ui_online_send(ui, "cancel %lld", (long long)l->challenges[r.index].id))
+        ui_message(ui, false, "Challenge withdrawn");
+}
+
+static void lobby_export(Ui *ui)
+{
+    LobbyRow r;
+    if (!current(ui, &r))
+        return;
+    const NetLobby *l = &ui->online->lobby;
+    if (r.kind == ROW_CHALLENGE)
+        ui_message(ui, true, "A challenge has no moves yet: choose a game");
+    else
+        ui_online_export(ui, r.kind == ROW_LIVE ? l->live[r.index].id : l->past[r.index].id, false);
+}
+
+static void lobby_challenge(Ui *ui)
+{
+    ui_open_newgame(ui);
+    ui->newgame.mode = PLAY_ONLINE;
+}
+
+static void lobby_refresh(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    if (!o->client) {
+        o->retry_at = 0; /* now */
+        ui_online_step(ui);
+        return;
+    }
+    if (ui_online_send(ui, "lobby on"))
+        ui_online_send(ui, "history");
+}
+
+static void lobby_new_game(Ui *ui)
+{
+    ui_open_newgame(ui);
+    if (ui->newgame.mode == PLAY_ONLINE)
+        ui->newgame.mode = PLAY_FIRST;
+}
+
+static void lobby_back(Ui *ui) { ui->screen = SCREEN_GAME; }
+
+const UiAction ui_lobby_actions[] = {
+    {"down", "the next row", lobby_down, NULL, NULL},
+    {"up", "the row above", lobby_up, NULL, NULL},
+    {"open", "accept the challenge, watch the game (or go back to yours), open a past game", lobby_open, NULL, NULL},
+    {"challenge", "offer a game: the new-game screen in online mode (variant, clock, colour)", lobby_challenge, NULL,
+     NULL},
+    {"withdraw", "withdraw your challenge", lobby_withdraw, NULL, NULL},
+    {"export", "save the game as PGN in the data folder", lobby_export, NULL, NULL},
+    {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
+    {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},
+    {"back", "back to the game screen", lobby_back, NULL, NULL},
+};
+const int ui_lobby_nactions = N_ELEMS(ui_lobby_actions);

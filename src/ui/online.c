@@ -1,0 +1,626 @@
+/* Online play: the connection to this host's Kage server, and the online
+ * game on the game screen.  The server is the referee: a move picked on the
+ * board goes to it and is played on the screen only when it comes back, the
+ * clocks shown are the server's, and the game ends when the server says so.
+ * A lost connection is tried again every few seconds; the server then sends
+ * the player's running game again, where it was. */
+#include "ui_internal.h"
+
+#include "kage/rules/notation.h"
+#include "kage/rules/variant.h"
+
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RETRY_MS 2000
+
+static bool attached(const Ui *ui);
+
+static UiOnline *online_state(Ui *ui)
+{
+    if (!ui->online) {
+        UiOnline *o = xcalloc(1, sizeof *o);
+        net_lobby_init(&o->lobby);
+        o->retry_at = -1;
+        o->draw_seen = -1;
+        KageError err;
+        if (ui->opt.server)
+            snprintf(o->path, sizeof o->path, "%s", ui->opt.server);
+        else if (!net_default_socket(o->path, sizeof o->path, &err))
+            snprintf(o->why, sizeof o->why, "%.399s", err.msg);
+        ui->online = o;
+    }
+    return ui->online;
+}
+
+/* Is the online side of the screen in use: the lobby, or an online game? */
+static bool wanted(const Ui *ui) { return ui->screen == SCREEN_LOBBY || ui->opt.mode == PLAY_ONLINE; }
+
+static void disconnect(Ui *ui, const char *why)
+{
+    UiOnline *o = ui->online;
+    snprintf(o->why, sizeof o->why, "%.399s", why); /* why may be the client's own, freed below */
+    net_client_free(o->client);
+    o->client = NULL;
+    o->welcomed = false;
+    o->sent = false;
+    o->retry_at = clock_monotonic_ms(NULL) + RETRY_MS;
+    if (ui->opt.mode == PLAY_ONLINE && o->game)
+        ui_message(ui, true, "The connection to the Kage server was lost (%s): trying again", o->why);
+}
+
+static bool connect_now(Ui *ui)
+{
+    UiOnline *o = online_state(ui);
+    KageError err;
+    if (!o->path[0])
+        return false;
+    o->client = net_client_connect(o->path, &err);
+    if (!o->client) {
+        snprintf(o->why, sizeof o->why, "%.399s", err.msg);
+        o->retry_at = clock_monotonic_ms(NULL) + RETRY_MS;
+        return false;
+    }
+    o->why[0] = 0;
+    o->retry_at = -1;
+    NetGameView keep = o->lobby.game; /* the game on the board, until the server sends it again */
+    o->lobby.game = (NetGameView){0};
+    net_lobby_free(&o->lobby);
+    o->lobby.game = keep;
+    bool ok = ui->opt.player ? net_client_send(o->client, &err, "hello %d %s", NET_PROTOCOL_VERSION, ui->opt.player)
+                             : net_client_send(o->client, &err, "hello %d", NET_PROTOCOL_VERSION);
+    ok = ok && net_client_send(o->client, &err, "lobby on") && net_client_send(o->client, &err, "history");
+    if (ok && attached(ui) && o->lobby.game.role < 0 && !game_over(ui->game)) /* watching: on watching */
+        ok = net_client_send(o->client, &err, "watch %lld", (long long)o->game);
+    if (!ok)
+        disconnect(ui, err.msg);
+    return ok;
+}
+
+bool ui_online_send(Ui *ui, const char *fmt, ...)
+{
+    UiOnline *o = online_state(ui);
+    if (!o->client) {
+        ui_message(ui, true, "Not connected to the Kage server: %s", o->why[0] ? o->why : "not yet");
+        return false;
+    }
+    char line[NET_LINE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    KageError err;
+    if (!net_client_send(o->client, &err, "%s", line)) {
+        disconnect(ui, err.msg);
+        ui_message(ui, true, "Not sent to the Kage server: %s", err.msg);
+        return false;
+    }
+    return true;
+}
+
+void ui_online_lobby(Ui *ui)
+{
+    UiOnline *o = online_state(ui);
+    ui->screen = SCREEN_LOBBY;
+    if (!o->client)
+        connect_now(ui);
+    else if (o->welcomed)
+        ui_online_send(ui, "history"); /* games may have ended since */
+}
+
+void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour)
+{
+    char spec[NET_TC_MAX];
+    ui_online_lobby(ui);
+    net_tc_format(tc, spec, sizeof spec);
+    if (ui_online_send(ui, "challenge %s %s %s", variant, spec, colour < 0 ? "random" : net_colour_name((Color)colour)))
+        ui_message(ui, false, "Challenge sent: it waits in the lobby for a player to accept it");
+}
+
+int ui_online_fd(const Ui *ui) { return ui->online && ui->online->client ? ui->online->client->fd : -1; }
+
+short ui_online_events(const Ui *ui) { return ui->online && ui->online->client ? net_client_events(ui->online->client) : 0; }
+
+int ui_online_step(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    if (!o || o->client || o->retry_at < 0)
+        return -1;
+    if (!wanted(ui)) { /* a game of one's own now: no more tries until the lobby opens again */
+        o->retry_at = -1;
+        return -1;
+    }
+    int64_t now = clock_monotonic_ms(NULL);
+    if (now < o->retry_at)
+        return (int)(o->retry_at - now);
+    if (connect_now(ui) && ui->opt.mode == PLAY_ONLINE && o->game)
+        ui_message(ui, false, "Connected to the Kage server again");
+    return o->client ? -1 : RETRY_MS;
+}
+
+void ui_online_free(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    if (!o)
+        return;
+    if (o->client) {
+        KageError err;
+        net_client_send(o->client, &err, "quit");
+    }
+    net_client_free(o->client);
+    net_lobby_free(&o->lobby);
+    free(o);
+    ui->online = NULL;
+}
+
+int ui_online_role(const Ui *ui)
+{
+    const UiOnline *o = ui->online;
+    if (!o || !o->game || ui->opt.mode != PLAY_ONLINE || o->lobby.game.id != o->game)
+        return -1;
+    return o->lobby.game.role;
+}
+
+/* --- the online game on the board ----------------------------------------------------- */
+
+/* The game on the board is the server's game that this connection follows. */
+static bool attached(const Ui *ui)
+{
+    const UiOnline *o = ui->online;
+    return o && o->game && ui->opt.mode == PLAY_ONLINE && o->lobby.game.id == o->game;
+}
+
+/* The screen's clocks as the server last told them, running from then. */
+static void sync_clock(Ui *ui)
+{
+    const NetGameView *v = &ui->online->lobby.game;
+    Clock *c = &ui->time.clock;
+    ui->time.tc = v->tc;
+    clock_init(c, &v->tc, NULL, NULL);
+    c->side[WHITE] = v->clock[WHITE];
+    c->side[BLACK] = v->clock[BLACK];
+    c->turn = v->running >= 0 ? (Color)v->running : ui->game->pos->side;
+    c->state = v->running >= 0 ? CLOCK_RUNNING : v->stalled ? CLOCK_PAUSED : CLOCK_STOPPED;
+    c->started = v->clock_at;
+}
+
+static const char *side_of(const Ui *ui, Color c) { return game_side_name(ui->game, c); }
+
+/* The server's game arrived whole: on the board, unless it is there already. */
+static void attach(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    NetGameView *v = &o->lobby.game;
+    if (attached(ui) && ui->game->rec.nmoves == v->nmoves) {
+        sync_clock(ui); /* the same game again (a sync, a reconnection) */
+        return;
+    }
+    KageError err;
+    const VariantDef *def = variant_find(v->variant);
+    Game *g = def ? game_new(def, NULL, &err) : NULL;
+    if (!g) {
+        ui_message(ui, true, "Game %lld: the server plays a variant unknown here (%s)", (long long)v->id, v->variant);
+        return;
+    }
+    for (int i = 0; i < v->nmoves; i++) {
+        Move m;
+        if (!move_from_text(g->pos, v->moves[i], MOVE_FOR_PROTOCOL, &m, &err)) {
+            ui_message(ui, true, "Game %lld: move %d from the server (%s) is not legal here", (long long)v->id, i + 1,
+                       v->moves[i]);
+            game_free(g);
+            return;
+        }
+        game_play(g, m);
+    }
+    ui->status.msg_keep = false;
+    bool ok = ui_game_from_record(ui, &g->rec, PLAY_ONLINE, ui->opt.level, &v->tc);
+    game_free(g);
+    if (!ok)
+        return;
+    o->game = v->id;
+    o->sent = false;
+    o->was_away[WHITE] = !v->conn[WHITE];
+    o->was_away[BLACK] = !v->conn[BLACK];
+    o->draw_seen = v->draw_offer;
+    sync_clock(ui);
+    ui_orient(ui);
+    ui_cursor_home(ui);
+    ui->screen = SCREEN_GAME;
+    if (v->role < 0)
+        ui_message(ui, false, "Watching game %lld of %s: %s (%s) against %s (%s). O: the lobby", (long long)v->id,
+                   def->name, v->white, side_of(ui, WHITE), v->black, side_of(ui, BLACK));
+    else
+        ui_message(ui, false, "Game %lld of %s: you play %s against %s%s. ? for help", (long long)v->id, def->name,
+                   side_of(ui, (Color)v->role), v->role == WHITE ? v->black : v->white,
+                   v->nmoves ? " (the game where it was)" : "");
+    ui_bell(ui);
+}
+
+static void resync(Ui *ui) { ui_online_send(ui, "sync %lld", (long long)ui->online->lobby.game.id); }
+
+static void on_move(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    NetGameView *v = &o->lobby.game;
+    if (!attached(ui))
+        return;
+    Game *g = ui->game;
+    Move m;
+    KageError err;
+    if (g->rec.nmoves != v->nmoves - 1 || !move_from_text(g->pos, v->moves[v->nmoves - 1], MOVE_FOR_PROTOCOL, &m, &err)) {
+        resync(ui);
+        return;
+    }
+    Color mover = g->pos->side;
+    char text[MOVE_TEXT_MAX];
+    move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
+    game_play(g, m);
+    if ((int)mover == v->role)
+        o->sent = false;
+    ui_deselect(ui);
+    if (ui->input == INPUT_CHOICE)
+        ui->input = INPUT_BOARD;
+    ui_cursor_fix(ui);
+    sync_clock(ui);
+    o->draw_seen = -1;
+    if ((int)mover != v->role) {
+        ui_message(ui, false, "%s played %s", mover == WHITE ? v->white : v->black, text);
+        ui_bell(ui);
+    } else
+        ui->status.msg[0] = 0;
+}
+
+static void on_state(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    NetGameView *v = &o->lobby.game;
+    if (!attached(ui))
+        return;
+    sync_clock(ui);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        bool away = !v->conn[c];
+        if (away != o->was_away[c] && (int)c != v->role) {
+            const char *name = c == WHITE ? v->white : v->black;
+            if (away)
+                ui_message(ui, true, "%s is away: their clock runs, and away on their turn they lose on time", name);
+            else
+                ui_message(ui, false, "%s is back", name);
+        }
+        o->was_away[c] = away;
+    }
+    if (v->draw_offer != o->draw_seen) {
+        if (v->draw_offer >= 0 && v->draw_offer != v->role) {
+            ui_message(ui, false, "%s offers a draw: D accepts, a move declines",
+                       v->draw_offer == WHITE ? v->white : v->black);
+            ui_bell(ui);
+        } else if (v->draw_offer < 0 && o->draw_seen >= 0 && o->draw_seen == v->role)
+            ui_message(ui, false, "Your draw offer was declined");
+        o->draw_seen = v->draw_offer;
+    }
+    if (v->stalled) {
+        o->sent = false;
+        ui_message(ui, true, "The game waits, its clocks stopped: %s", v->stalled_why);
+    }
+}
+
+static void on_end(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    NetGameView *v = &o->lobby.game;
+    if (!attached(ui))
+        return;
+    Game *g = ui->game;
+    if (!game_over(g) || g->rec.result.outcome != v->result.outcome)
+        game_end_by(g, v->result);
+    sync_clock(ui);
+    o->sent = false;
+    ui_deselect(ui);
+    ui->input = INPUT_BOARD;
+    char st[160];
+    game_status_text(g, st, sizeof st);
+    ui_message(ui, false, "%s. O: the lobby, N: a rematch, V: review", st);
+    ui_bell(ui);
+}
+
+/* A record asked for: saved as PGN in the data folder (and opened). */
+static void on_record(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    const NetGameView *r = &o->lobby.record;
+    if (!o->export_id || r->id != o->export_id)
+        return;
+    o->export_id = 0;
+    KageError err;
+    char *pgn = net_game_pgn(r, &err);
+    if (!pgn) {
+        ui_message(ui, true, "%s", err.msg);
+        return;
+    }
+    char name[64], path[1024];
+    snprintf(name, sizeof name, "online-%lld.pgn", (long long)r->id);
+    bool ok = config_path(KAGE_DIR_DATA, name, true, path, sizeof path, &err) &&
+              config_write_atomic(path, pgn, strlen(pgn), &err);
+    free(pgn);
+    if (!ok) {
+        ui_message(ui, true, "Game %lld could not be saved: %s", (long long)r->id, err.msg);
+        return;
+    }
+    if (!o->export_open) {
+        ui_message(ui, false, "Game %lld saved to %s", (long long)r->id, path);
+        return;
+    }
+    o->game = 0; /* a finished game, to look through as any loaded one */
+    ui->opt.mode = PLAY_HOTSEAT;
+    if (ui_load_file(ui, path) && ui->screen == SCREEN_LOBBY)
+        ui->screen = SCREEN_GAME;
+}
+
+void ui_online_export(Ui *ui, int64_t id, bool open)
+{
+    UiOnline *o = online_state(ui);
+    if (ui_online_send(ui, "record %lld", (long long)id)) {
+        o->export_id = id;
+        o->export_open = open;
+    }
+}
+
+static void on_message(Ui *ui, const NetMsg *m)
+{
+    UiOnline *o = ui->online;
+    KageError err;
+    switch (net_lobby_apply(&o->lobby, m, clock_monotonic_ms(NULL), &err)) {
+    case NET_EV_WELCOME:
+        o->welcomed = true;
+        break;
+    case NET_EV_ERROR:
+        o->sent = false;
+        ui_message(ui, true, "Kage server: %s", err.msg);
+        break;
+    case NET_EV_NOTICE:
+    case NET_EV_BYE:
+        ui_message(ui, false, "Kage server: %s", err.msg);
+        break;
+    case NET_EV_GAME:
+        attach(ui);
+        break;
+    case NET_EV_MOVE:
+        on_move(ui);
+        break;
+    case NET_EV_STATE:
+        on_state(ui);
+        break;
+    case NET_EV_END:
+        on_end(ui);
+        break;
+    case NET_EV_RECORD:
+        on_record(ui);
+        break;
+    case NET_EV_RESYNC:
+        resync(ui);
+        break;
+    case NET_EV_LOBBY:
+    case NET_EV_PAST:
+        ui_lobby_changed(ui);
+        break;
+    default:
+        break;
+    }
+}
+
+void ui_online_io(Ui *ui, short revents)
+{
+    UiOnline *o = ui->online;
+    if (!o || !o->client)
+        return;
+    if (revents & POLLOUT)
+        net_client_flush(o->client);
+    if (revents & (POLLIN | POLLHUP | POLLERR))
+        net_client_read(o->client);
+    NetMsg *m = xmalloc(sizeof *m);
+    KageError err;
+    int r;
+    while (o->client && (r = net_client_next(o->client, m, &err)) == 1)
+        on_message(ui, m);
+    free(m);
+    if (o->client && o->client->closed)
+        disconnect(ui, o->client->why);
+}
+
+/* --- what the person may do ------------------------------------------------------------ */
+
+bool ui_online_may_move(Ui *ui)
+{
+    if (ui->opt.mode != PLAY_ONLINE)
+        return true;
+    UiOnline *o = ui->online;
+    if (!attached(ui)) {
+        ui_message(ui, true, "No online game on the board: O opens the lobby, n starts a game here");
+        return false;
+    }
+    const NetGameView *v = &o->lobby.game;
+    if (v->role < 0) {
+        ui_message(ui, true, "You are watching %s against %s", v->white, v->black);
+        return false;
+    }
+    if (!o->client) {
+        ui_message(ui, true, "Not connected to the Kage server (%s): trying again", o->why);
+        return false;
+    }
+    if ((int)ui->game->pos->side != v->role) {
+        ui_message(ui, true, "Wait: %s is to move", v->role == WHITE ? v->black : v->white);
+        return false;
+    }
+    if (o->sent) {
+        ui_message(ui, true, "Your move is on its way to the server");
+        return false;
+    }
+    return true;
+}
+
+void ui_online_play(Ui *ui, Move m)
+{
+    UiOnline *o = ui->online;
+    char text[MOVE_TEXT_MAX];
+    if (!ui_online_may_move(ui))
+        return;
+    move_to_text(ui->game->pos, m, MOVE_FOR_PROTOCOL, text);
+    ui_deselect(ui);
+    ui->input = INPUT_BOARD;
+    if (ui_online_send(ui, "move %lld %d %s", (long long)o->game, ui->game->rec.nmoves, text)) {
+        o->sent = true;
+        ui->status.msg[0] = 0;
+    }
+}
+
+static void online_resign(Ui *ui) { ui_online_send(ui, "resign %lld", (long long)ui->online->game); }
+static void online_quit(Ui *ui) { ui->quit = true; }
+
+static void online_new_game(Ui *ui)
+{
+    ui_open_newgame(ui);
+    if (ui->newgame.mode == PLAY_ONLINE)
+        ui->newgame.mode = PLAY_FIRST;
+}
+
+/* Board actions that make no sense while the server plays the game, and why. */
+static const struct {
+    const char *action, *why;
+} refused[] = {
+    {"undo", "the server keeps the game: no take-backs"},
+    {"redo", "the server keeps the game: no take-backs"},
+    {"back", "browsing waits for the end of the game"},
+    {"forward", "browsing waits for the end of the game"},
+    {"first", "browsing waits for the end of the game"},
+    {"last", "browsing waits for the end of the game"},
+    {"pause", "the clocks of an online game run on the server"},
+    {"faster", "that is for watching the AI"},
+    {"slower", "that is for watching the AI"},
+    {"hint", "no help from the AI in a game against a person"},
+    {"move-now", "no AI plays here"},
+    {"analyse", "no help from the AI in a game against a person"},
+    {"review", "the review comes after the game"},
+    {"load", "the game on the board is being played: O opens the lobby"},
+    {"paste-fen", "the game on the board is being played: O opens the lobby"},
+};
+
+bool ui_online_action(Ui *ui, const char *action)
+{
+    if (ui->opt.mode != PLAY_ONLINE || !ui->online)
+        return false;
+    UiOnline *o = ui->online;
+    const NetGameView *v = &o->lobby.game;
+    bool on = attached(ui), live = on && !game_over(ui->game), mine = on && v->role >= 0;
+    const char *opponent = v->role == WHITE ? v->black : v->white;
+    char q[300];
+    if (on && (!strcmp(action, "undo") || !strcmp(action, "redo")) && !live) {
+        ui_message(ui, true, "The server's record of the game is final: no take-backs");
+        return true;
+    }
+    for (int i = 0; live && i < N_ELEMS(refused); i++)
+        if (!strcmp(action, refused[i].action)) {
+            ui_message(ui, true, "Not in an online game: %s", refused[i].why);
+            return true;
+        }
+    if (!strcmp(action, "resign") && live) {
+        if (!mine)
+            ui_message(ui, true, "You are watching: only the players can resign");
+        else {
+            snprintf(q, sizeof q, "Resign game %lld against %s? (y/n)", (long long)o->game, opponent);
+            ui_confirm(ui, q, online_resign);
+        }
+        return true;
+    }
+    if (!strcmp(action, "draw") && live) {
+        if (!mine)
+            ui_message(ui, true, "You are watching: only the players can agree a draw");
+        else if (v->draw_offer == v->role)
+            ui_message(ui, true, "Your draw offer stands until %s answers or a move is made", opponent);
+        else if (v->draw_offer >= 0)
+            ui_online_send(ui, "draw %lld accept", (long long)o->game);
+        else if (ui_online_send(ui, "draw %lld offer", (long long)o->game))
+            ui_message(ui, false, "Draw offered to %s: it stands until a move", opponent);
+        return true;
+    }
+    if (!strcmp(action, "rematch") && on) {
+        if (live)
+            ui_message(ui, true, "A rematch follows a finished game");
+        else if (!mine)
+            ui_message(ui, true, "You watched this game: O opens the lobby, c there offers a game");
+        else {
+            char spec[NET_TC_MAX];
+            net_tc_format(&v->tc, spec, sizeof spec);
+            if (ui_online_send(ui, "challenge %s %s %s", v->variant, spec, net_colour_name((Color)!v->role)))
+                ui_message(ui, false, "Rematch offered, the colours changed: %s can accept it in the lobby", opponent);
+        }
+        return true;
+    }
+    if (!strcmp(action, "new-game") && live) {
+        if (mine) {
+            snprintf(q, sizeof q, "Your game against %s goes on without you, your clock running. Leave it? (y/n)",
+                     opponent);
+            ui_confirm(ui, q, online_new_game);
+        } else {
+            ui_online_send(ui, "leave %lld", (long long)o->game);
+            online_new_game(ui);
+        }
+        return true;
+    }
+    if (!strcmp(action, "quit") && live && mine) {
+        snprintf(q, sizeof q, "Quit Kage? Your game against %s goes on on the server, your clock running (y/n)", opponent);
+        ui_confirm(ui, q, online_quit);
+        return true;
+    }
+    if (!strcmp(action, "quit")) {
+        ui->quit = true; /* nothing here is lost: the server keeps every game */
+        return true;
+    }
+    return false;
+}
+
+/* --- the panel ----------------------------------------------------------------------------- */
+
+void ui_online_label(const Ui *ui, Color c, char *buf, size_t size)
+{
+    if (!attached(ui)) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    const NetGameView *v = &ui->online->lobby.game;
+    const char *name = c == WHITE ? v->white : v->black;
+    if ((int)c == v->role) /* beside a clock there is no room: the panel's line says whose side it is */
+        snprintf(buf, size, clock_enabled(&ui->time.clock) ? "%s" : "%s (you)", name);
+    else if (!v->conn[c] && !game_over(ui->game))
+        snprintf(buf, size, "%s, away", name);
+    else
+        snprintf(buf, size, "%s", name);
+}
+
+void ui_online_panel(const Ui *ui, char *buf, size_t size)
+{
+    const UiOnline *o = ui->online;
+    if (!o || !attached(ui)) {
+        snprintf(buf, size, "Online: no game (O: the lobby)");
+        return;
+    }
+    const NetGameView *v = &o->lobby.game;
+    const char *opponent = v->role == WHITE ? v->black : v->white;
+    if (!o->client)
+        snprintf(buf, size, "Offline: %s. Trying again", o->why);
+    else if (game_over(ui->game))
+        snprintf(buf, size, "Online game %lld is over (O: the lobby)", (long long)v->id);
+    else if (v->stalled)
+        snprintf(buf, size, "Waiting: %s", v->stalled_why);
+    else if (v->role < 0)
+        snprintf(buf, size, "Watching online game %lld (O: the lobby)", (long long)v->id);
+    else if (v->draw_offer >= 0 && v->draw_offer != v->role)
+        snprintf(buf, size, "%s offers a draw: D accepts", opponent);
+    else if (v->draw_offer == v->role)
+        snprintf(buf, size, "Draw offered to %s", opponent);
+    else if (!v->conn[!v->role])
+        snprintf(buf, size, "%s is away: on their turn they lose on time", opponent);
+    else
+        snprintf(buf, size, "Online game %lld: you play %s", (long long)v->id, game_side_name(ui->game, (Color)v->role));
+}

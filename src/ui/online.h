@@ -1,0 +1,31 @@
+/* Online play on the game screen: the connection to this host's Kage server
+ * (kage server), the lobby screen drawn from what it says, and the online
+ * game, which is the ordinary game screen in mode "online" with its moves
+ * and clocks coming from the server.  online.c owns the connection and the
+ * game, lobby.c the lobby screen and its keys. */
+#ifndef KAGE_UI_ONLINE_H
+#define KAGE_UI_ONLINE_H
+
+#include "kage/net/client.h"
+#include "kage/net/lobby.h"
+
+#include <stdint.h>
+
+typedef struct UiOnline {
+    NetClient *client;       /* NULL while not connected */
+    NetLobby lobby;          /* what the server said */
+    char path[108];          /* the server's socket */
+    char why[400];           /* why not connected ("" when connected) */
+    int64_t retry_at;        /* when to try connecting again (monotonic ms), -1: not now */
+    bool welcomed;
+    int64_t game;            /* the server's game on the board, 0: none */
+    bool sent;               /* a move of ours is on its way to the server */
+    int sel, top;            /* the lobby's cursor and first row shown */
+    int64_t export_id;       /* a record asked for, to be saved (and opened) */
+    bool export_open;
+    char pending[64];        /* a line to send once the person says yes (leave a game of one's own) */
+    bool was_away[2];        /* what the panel said of each player last */
+    int draw_seen;           /* the draw offer the status line told last */
+} UiOnline;
+
+#endif

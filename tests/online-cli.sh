@@ -1,0 +1,78 @@
+#!/bin/sh
+# kage server, kage online and the online options under bad input: a
+# message that says what is wrong and an exit status (2 for a command line
+# that is wrong, 1 for what cannot be done), never a hang: a server that
+# answers with garbage, or not at all, is said to be so.
+set -u
+kage=${KAGE:-src/kage}
+failed=0
+dir=$(mktemp -d "${TMPDIR:-/tmp}/kage-online-cli.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+[ "$(id -u)" -eq 0 ] && chmod 777 "$dir" # root's servers run as nobody, who writes here
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+# expect STATUS PATTERN ARGS...: the exit status, and PATTERN in stderr (within 20 s)
+expect() {
+    want=$1 pat=$2
+    shift 2
+    err=$(timeout 20 "$kage" "$@" 2>&1 >/dev/null)
+    got=$?
+    [ "$got" -eq "$want" ] || fail "kage $*: exit $got, not $want ($err)"
+    printf '%s\n' "$err" | grep -q -- "$pat" || fail "kage $*: no '$pat' in: $err"
+}
+expect 2 "unknown option '--bogus'" server --bogus
+expect 2 "--rate: 'fast' is not a number from 1 to 100000" server --rate=fast
+expect 2 "--socket-mode: '999' is not an octal mode" server --socket-mode=999
+expect 2 "--shared-account: not a user name" server --shared-account=a/b
+expect 2 "--socket needs a value" server --socket
+expect 2 "--quiet takes no value" server --quiet=yes
+expect 2 "with --user, give --socket and --db too" server --user=nobody
+expect 1 "no such database" server --check --db="$dir/none.db"
+printf 'not a database at all, but bytes\n' >"$dir/junk.db"
+expect 1 "file is not a database" server --check --db="$dir/junk.db"
+if [ "$(id -u)" -eq 0 ]; then
+    expect 1 "it will not run as root" server --socket="$dir/s.sock" --db="$dir/g.db"
+    expect 1 "cannot listen at $dir/no/such/folder/s.sock" server --user=nobody --socket="$dir/no/such/folder/s.sock" \
+        --db="$dir/g.db"
+else
+    expect 1 "cannot listen at $dir/no/such/folder/s.sock" server --socket="$dir/no/such/folder/s.sock" --db="$dir/g.db"
+fi
+: >"$dir/plain"
+expect 1 "exists and is not a socket" server --socket="$dir/plain" --db="$dir/g2.db" $( [ "$(id -u)" -eq 0 ] && echo --user=nobody)
+expect 2 "Usage: kage online" online
+expect 2 "unknown command 'frob'" online frob
+expect 2 "wrong number of words after 'pgn'" online pgn
+expect 2 "--player: 'x/' is not a name" online --player=x/ who
+expect 1 "no Kage server is running at $dir/none.sock (start one with: kage server)" online --server="$dir/none.sock" who
+expect 2 "--player: 'a b' is not a name" --mode=online --player='a b'
+expect 2 "--mode: 'onlin' is not one of: play-first play-second hotseat watch online" --mode=onlin
+# a "server" that says garbage, and one that says nothing: the client says so and stops
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$dir" <<'PY' &
+import os, socket, sys, time
+d = sys.argv[1]
+socks = []
+for name, reply in (("garbage.sock", b"\x01\x02 not a line of the protocol\n"), ("mute.sock", None)):
+    s = socket.socket(socket.AF_UNIX); s.bind(os.path.join(d, name)); s.listen(4); socks.append((s, reply))
+end = time.time() + 15
+conns = []
+while time.time() < end:
+    for s, reply in socks:
+        s.settimeout(0.05)
+        try:
+            c, _ = s.accept()
+            if reply:
+                c.sendall(reply)
+            conns.append(c)
+        except socket.timeout:
+            pass
+PY
+    py=$!
+    i=0
+    while [ ! -S "$dir/mute.sock" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    expect 1 "the server sent a bad line (byte 0x01 at column 1" online --server="$dir/garbage.sock" who
+    expect 1 "the server did not answer in time" online --server="$dir/mute.sock" who
+    kill $py 2>/dev/null
+    wait $py 2>/dev/null
+fi
+[ $failed -eq 0 ] && echo "online-cli: every bad input refused with its reason"
+exit $((failed > 0))

@@ -1,0 +1,603 @@
+/* The lobby server driven without sockets: connections fed lines, their
+ * output read back, a clock the tests move by hand.  The referee (moves,
+ * turns, clocks, draws, resignation, abandoned games), the lobby, the
+ * limits, reconnecting, a restart over the same database, and a full disk. */
+#include "test_online.h"
+
+#include "server_internal.h"
+
+#include "kage/net/lobby.h"
+#include "kage/rules/gameend.h"
+#include "kage/rules/notation.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct Rig {
+    Server *s;
+    int64_t now;
+    ServerConfig cfg;
+    char dir[64], db[128];
+    char *last[64]; /* the output last taken of each connection */
+} Rig;
+
+static int64_t rig_now(void *ctx) { return ((Rig *)ctx)->now; }
+static int64_t rig_wall(void *ctx) { return 1700000000000LL + ((Rig *)ctx)->now; }
+
+/* A server over a database file in a directory of its own. */
+static Rig *rig_new(void)
+{
+    Rig *r = calloc(1, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "%s/kage-srv.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    assert_non_null(mkdtemp(r->dir));
+    snprintf(r->db, sizeof r->db, "%s/games.db", r->dir);
+    server_config_defaults(&r->cfg);
+    r->cfg.db_path = r->db;
+    r->cfg.log = NULL;
+    r->cfg.now = rig_now;
+    r->cfg.now_ctx = r;
+    r->cfg.wall_ms = rig_wall;
+    r->cfg.wall_ctx = r;
+    r->cfg.seed = 7;
+    r->now = 1000;
+    return r;
+}
+
+static void rig_start(Rig *r)
+{
+    KageError err;
+    r->s = server_new(&r->cfg, &err);
+    if (!r->s)
+        fail_msg("server_new: %s", err.msg);
+}
+
+static void rig_stop(Rig *r)
+{
+    server_free(r->s);
+    r->s = NULL;
+    for (int i = 0; i < 64; i++) {
+        free(r->last[i]);
+        r->last[i] = NULL;
+    }
+}
+
+static void rig_free(Rig *r)
+{
+    if (r->s)
+        rig_stop(r);
+    char path[200];
+    static const char *const files[] = {"games.db", "games.db-wal", "games.db-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", r->dir, files[i]);
+        unlink(path);
+    }
+    rmdir(r->dir);
+    free(r);
+}
+
+static void say(Rig *r, int id, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(Rig *r, int id, const char *fmt, ...)
+{
+    char line[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    line[n++] = '\n';
+    server_input(r->s, id, line, (size_t)n);
+}
+
+/* What connection id was sent since the last look. */
+static const char *got(Rig *r, int id)
+{
+    free(r->last[id]);
+    r->last[id] = server_take_output(r->s, id);
+    return r->last[id];
+}
+
+#define EXPECT(r, id, text)                                                                          \
+    do {                                                                                             \
+        const char *out_ = got(r, id);                                                               \
+        if (!strstr(out_, text))                                                                     \
+            fail_msg("connection %d was not sent '%s'; it was sent:\n%s", id, text, out_);           \
+    } while (0)
+/* the same, in what was taken last */
+#define AND(r, id, text)                                                                             \
+    do {                                                                                             \
+        if (!strstr(r->last[id], text))                                                              \
+            fail_msg("connection %d was not sent '%s'; it was sent:\n%s", id, text, r->last[id]);    \
+    } while (0)
+#define NOT(r, id, text)                                                                             \
+    do {                                                                                             \
+        if (strstr(r->last[id], text))                                                               \
+            fail_msg("connection %d was sent '%s':\n%s", id, text, r->last[id]);                    \
+    } while (0)
+
+static uid_t uid_of(const char *name) { return 20000 + (uid_t)(name[0] * 31 + name[1]); }
+
+/* A player connected and greeted. */
+static int join(Rig *r, const char *name)
+{
+    int id = server_connect(r->s, -1, uid_of(name), name);
+    assert_true(id >= 0 && id < 64);
+    say(r, id, "hello 1");
+    char want[64];
+    snprintf(want, sizeof want, "welcome %s 1", name);
+    EXPECT(r, id, want);
+    return id;
+}
+
+/* alice (white) against bob in a new game of variant/tc; its id. */
+static int64_t game_between(Rig *r, int a, int b, const char *variant, const char *tc)
+{
+    say(r, a, "challenge %s %s white", variant, tc);
+    const char *out = got(r, a);
+    const char *ok = strstr(out, "ok challenge ");
+    if (!ok)
+        fail_msg("no challenge: %s", out);
+    long long ch = atoll(ok + 13);
+    say(r, b, "accept %lld", ch);
+    out = got(r, b);
+    ok = strstr(out, "ok accept ");
+    if (!ok)
+        fail_msg("not accepted: %s", out);
+    got(r, a);
+    return atoll(ok + 10);
+}
+
+static void hello__the_unix_account__is_the_name(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = server_connect(r->s, -1, 1001, "alice");
+    say(r, a, "challenge shogun 5 white");
+    EXPECT(r, a, "error hello say hello first");
+    say(r, a, "hello 1 bob");
+    EXPECT(r, a, "error name you are alice on this host");
+    say(r, a, "hello 1 alice");
+    EXPECT(r, a, "welcome alice 1");
+    say(r, a, "hello 1");
+    EXPECT(r, a, "error state hello was said already");
+    int b = server_connect(r->s, -1, 1002, "bob");
+    say(r, b, "hello 2");
+    EXPECT(r, b, "error version this server speaks protocol 1");
+    AND(r, b, "bye protocol version");
+    assert_null(conn_by_id(r->s, b));
+    rig_free(r);
+}
+
+static void hello__shared_account__names_the_player_but_not_a_host_user(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    r->cfg.shared[r->cfg.nshared++] = "kage";
+    rig_start(r);
+    int a = server_connect(r->s, -1, 999, "kage");
+    say(r, a, "hello 1 root");
+    EXPECT(r, a, "error name root is a user of this host");
+    say(r, a, "hello 1 not/aname");
+    EXPECT(r, a, "error name 'not/aname' is not a name");
+    say(r, a, "hello 1 alice");
+    EXPECT(r, a, "welcome alice 1");
+    int b = server_connect(r->s, -1, 999, "kage");
+    say(r, b, "hello 1");
+    EXPECT(r, b, "welcome kage 1");
+    rig_free(r);
+}
+
+static void challenge_accept__both_players_follow_the_new_game(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol");
+    say(r, w, "lobby on");
+    EXPECT(r, w, "lobby-end");
+    say(r, a, "challenge shogun 5+3 black");
+    EXPECT(r, a, "ok challenge 1");
+    EXPECT(r, w, "challenge 1 alice shogun 5+3 black");
+    say(r, a, "accept 1");
+    EXPECT(r, a, "error state that is your own challenge");
+    say(r, b, "accept 1");
+    EXPECT(r, b, "ok accept 1");
+    AND(r, b, "game 1 shogun 5+3 bob alice white ");
+    AND(r, b, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0");
+    EXPECT(r, a, "game 1 shogun 5+3 bob alice black ");
+    EXPECT(r, w, "withdrawn 1");
+    AND(r, w, "live 1 shogun 5+3 bob alice 0");
+    say(r, b, "accept 1");
+    EXPECT(r, b, "error not-found no challenge 1");
+    say(r, a, "challenge cashew none white");
+    EXPECT(r, a, "error state you have a game running");
+    say(r, w, "challenge nosuch 5 white");
+    EXPECT(r, w, "error variant no variant 'nosuch'");
+    say(r, w, "challenge shogun 4h white");
+    EXPECT(r, w, "error clock at most 3 hours");
+    say(r, w, "challenge shogun 5 purple");
+    EXPECT(r, w, "error colour");
+    for (int i = 0; i < 3; i++)
+        say(r, w, "challenge shogun 5 random");
+    say(r, w, "challenge shogun 5 random");
+    EXPECT(r, w, "error limit you have 3 open challenges");
+    say(r, w, "cancel 3");
+    EXPECT(r, w, "ok cancel 3");
+    rig_free(r);
+}
+
+static void move__legal__stored_and_sent_to_players_and_watchers(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol");
+    int64_t g = game_between(r, a, b, "shogun", "5+3");
+    say(r, w, "watch %lld", (long long)g);
+    EXPECT(r, w, "game 1 shogun 5+3 alice bob watch");
+    say(r, a, "move 1 0 e2e4");
+    EXPECT(r, a, "move 1 0 e2e4 300000:0:0 300000:0:0 black");
+    EXPECT(r, b, "move 1 0 e2e4 300000:0:0 300000:0:0 black");
+    EXPECT(r, w, "move 1 0 e2e4 ");
+    r->now += 4000;
+    say(r, b, "move 1 1 e7e5");
+    EXPECT(r, a, "move 1 1 e7e5 300000:0:0 299000:0:0 white"); /* 4 s used, 3 s added */
+    say(r, w, "move 1 2 d2d4");
+    EXPECT(r, w, "error state you do not play in game 1");
+    say(r, b, "move 1 2 d7d5");
+    EXPECT(r, b, "error turn not your move: alice is to move");
+    say(r, a, "move 1 1 d2d4");
+    EXPECT(r, a, "error ply the game is at ply 2, not 1");
+    AND(r, a, "moves 1 0 e2e4 e7e5"); /* and the game again, to catch up */
+    say(r, a, "move 1 2 e4e6");
+    EXPECT(r, a, "error illegal");
+    say(r, a, "move 1 2 zz");
+    EXPECT(r, a, "error illegal");
+    say(r, a, "move 9 2 d2d4");
+    EXPECT(r, a, "error not-found no game 9");
+    say(r, a, "record 1");
+    EXPECT(r, a, "record 1 shogun 5+3 alice bob * none");
+    AND(r, a, "moves 1 0 e2e4 e7e5\nrecord-end 1");
+    rig_free(r);
+}
+
+static void game_end__checkmate_resignation_draw__told_and_stored(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol");
+    say(r, w, "lobby on");
+    int64_t g = game_between(r, a, b, "shogun", "none");
+    const char *mate[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+    for (int i = 0; i < 4; i++)
+        say(r, i % 2 ? b : a, "move %lld %d %s", (long long)g, i, mate[i]);
+    EXPECT(r, a, "end 1 0-1 checkmate");
+    EXPECT(r, w, "over 1 0-1 checkmate");
+    g = game_between(r, a, b, "cashew", "none");
+    say(r, b, "resign %lld", (long long)g);
+    EXPECT(r, a, "end 2 1-0 resignation");
+    g = game_between(r, a, b, "shinobiplus", "none");
+    say(r, b, "draw %lld accept", (long long)g);
+    EXPECT(r, b, "error state alice has not offered a draw");
+    say(r, a, "draw %lld offer", (long long)g);
+    EXPECT(r, b, "draw 3 white");
+    say(r, a, "draw %lld offer", (long long)g);
+    EXPECT(r, a, "error state your draw offer stands");
+    say(r, b, "draw %lld decline", (long long)g);
+    EXPECT(r, a, "draw 3 none");
+    say(r, a, "draw %lld offer", (long long)g);
+    say(r, a, "move 3 0 e2e4");
+    EXPECT(r, b, "move 3 0 e2e4"); /* a move takes the offer back */
+    say(r, b, "draw %lld accept", (long long)g);
+    EXPECT(r, b, "error state alice has not offered a draw");
+    say(r, b, "draw %lld offer", (long long)g);
+    say(r, a, "draw %lld accept", (long long)g);
+    EXPECT(r, b, "end 3 1/2-1/2 agreed-draw");
+    say(r, w, "history alice");
+    EXPECT(r, w, "past 3 shinobiplus none alice bob 1/2-1/2 agreed-draw");
+    AND(r, w, "past 2 cashew none alice bob 1-0 resignation");
+    AND(r, w, "past 1 shogun none alice bob 0-1 checkmate 1700000001 4\npast-end");
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    rig_free(r);
+}
+
+static void clocks__flag_falls__lost_on_time_without_a_move(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "shogun", "1");
+    r->now += 30000; /* the clocks start with the first move */
+    assert_int_equal(server_tick(r->s), -1);
+    say(r, a, "move 1 0 e2e4");
+    EXPECT(r, b, "move 1 0 e2e4 60000:0:0 60000:0:0 black");
+    r->now += 59000;
+    int wait = server_tick(r->s);
+    assert_int_equal(wait, 1001); /* the server wakes when the flag falls */
+    r->now += wait;
+    server_tick(r->s);
+    EXPECT(r, a, "end 1 1-0 time");
+    AND(r, a, "state 1 1 60000:0:0 0:0:0 - ");
+    rig_free(r);
+}
+
+static void abandon__away_on_their_turn__loses_and_back_in_time__goes_on(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    r->cfg.abandon_s = 5;
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "shogun", "none");
+    say(r, a, "move 1 0 e2e4");
+    server_disconnect(r->s, b);
+    EXPECT(r, a, "conn 1 black 0");
+    r->now += 4000;
+    server_tick(r->s);
+    b = join(r, "bob"); /* back: the game where it was */
+    AND(r, b, "game 1 shogun none alice bob black");
+    AND(r, b, "moves 1 0 e2e4\nstate 1 1 - - - 1 1 - 0");
+    EXPECT(r, a, "conn 1 black 1");
+    r->now += 10000;
+    server_tick(r->s);
+    say(r, b, "move 1 1 e7e5");
+    EXPECT(r, a, "move 1 1 e7e5");
+    server_disconnect(r->s, a);
+    r->now += 4999;
+    server_tick(r->s);
+    NOT(r, b, "end 1");
+    r->now += 1;
+    server_tick(r->s);
+    EXPECT(r, b, "end 1 0-1 time");
+    rig_free(r);
+}
+
+static void reconnect__away_player__finds_the_game_with_the_clock_run_down(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "shinobiplus", "1");
+    say(r, a, "move 1 0 e2e3");
+    server_disconnect(r->s, b);
+    EXPECT(r, a, "conn 1 black 0");
+    r->now += 30000; /* away 30 s on his turn: his clock ran all the time */
+    server_tick(r->s);
+    b = join(r, "bob");
+    AND(r, b, "game 1 shinobiplus 1 alice bob black");
+    AND(r, b, "moves 1 0 e2e3\nstate 1 1 60000:0:0 30000:0:0 black 1 1 - 0");
+    EXPECT(r, a, "conn 1 black 1");
+    rig_free(r);
+}
+
+static void restart__running_games__taken_up_where_they_were(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "cashew", "10+30-byo");
+    say(r, a, "move 1 0 e4e5");
+    r->now += 2000;
+    say(r, b, "move 1 1 e10e9");
+    EXPECT(r, a, "move 1 1 e10e9 600000:1:0 598000:1:0 white");
+    rig_stop(r); /* nothing more is written at the end: as if it had been killed */
+    r->now += 60000;
+    rig_start(r);
+    r->now += 1500;
+    b = join(r, "bob");
+    AND(r, b, "moves 1 0 e4e5 e10e9");
+    AND(r, b, "state 1 2 598500:1:0 598000:1:0 white 0 1 - 0"); /* the time the server was down is no one's */
+    a = join(r, "alice");
+    say(r, a, "move 1 2 f4f5");
+    EXPECT(r, b, "move 1 2 f4f5");
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    rig_free(r);
+}
+
+/* A legal move of game g that does not end it. */
+static void quiet_move(Rig *r, int64_t g, char *text)
+{
+    Match *m = match_by_id(r->s, g);
+    assert_non_null(m);
+    Position *pos = m->game->pos;
+    for (int i = 0; i < m->game->legal.count; i++) {
+        Move mv = m->game->legal.moves[i];
+        pos_make(pos, mv);
+        GameResult res = game_result(pos);
+        pos_unmake(pos);
+        if (res.outcome == OUTCOME_NONE) {
+            move_to_text(pos, mv, MOVE_FOR_PROTOCOL, text);
+            return;
+        }
+    }
+    fail_msg("no quiet move in game %lld", (long long)g);
+}
+
+static long long db_pages(const char *path)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    long long n = -1;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    if (sqlite3_prepare_v2(db, "PRAGMA page_count", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+static void full_disk__move_not_stored__refused_game_waits_nothing_damaged(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    rig_stop(r);
+    r->cfg.db_limit_kb = db_pages(r->db) * 4; /* not a page more than it has */
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    int64_t g = game_between(r, a, b, "shogun", "5");
+    int ply = 0;
+    const char *out = "";
+    for (; ply < 400; ply++) {
+        char mv[MOVE_TEXT_MAX];
+        quiet_move(r, g, mv);
+        r->now += 100; /* within the rate */
+        say(r, ply % 2 ? b : a, "move %lld %d %s", (long long)g, ply, mv);
+        out = got(r, ply % 2 ? b : a);
+        if (strstr(out, "error storage"))
+            break;
+    }
+    if (ply == 400)
+        fail_msg("400 moves were stored under a limit of %lld KB", (long long)r->cfg.db_limit_kb);
+    assert_non_null(strstr(out, "the move was not played: the move could not be stored: the disk under the "
+                                "server's database is full"));
+    int other = ply % 2 ? a : b;
+    EXPECT(r, other, "stalled 1 1 the server cannot store moves");
+    assert_int_equal(match_by_id(r->s, g)->game->rec.nmoves, ply);
+    assert_int_equal(match_by_id(r->s, g)->clock.state, CLOCK_PAUSED);
+    r->now += 3600 * 1000; /* the clocks wait */
+    assert_int_equal(server_tick(r->s), -1);
+    say(r, other, "sync %lld", (long long)g);
+    EXPECT(r, other, "stalled 1 1 ");
+    say(r, a, "resign %lld", (long long)g);
+    EXPECT(r, b, "end 1 0-1 resignation");
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    rig_free(r);
+}
+
+static void limits__long_lines_floods_bad_lines_and_crowds__refused(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    r->cfg.rate = 5;
+    r->cfg.max_per_player = 2;
+    r->cfg.max_clients = 5;
+    rig_start(r);
+    int a = join(r, "alice");
+    char big[NET_LINE_MAX + 10];
+    memset(big, 'x', sizeof big);
+    server_input(r->s, a, big, sizeof big);
+    EXPECT(r, a, "error line a line longer than 512 bytes");
+    AND(r, a, "bye line too long");
+    assert_null(conn_by_id(r->s, a));
+    a = join(r, "alice");
+    for (int i = 0; i < 9; i++) /* a burst of ten: the last one over the bucket */
+        say(r, a, "ping %d", i);
+    EXPECT(r, a, "pong 8");
+    say(r, a, "ping x");
+    EXPECT(r, a, "error rate too many messages: at most 5 a second");
+    r->now += 1000;
+    say(r, a, "ping y");
+    EXPECT(r, a, "pong y");
+    for (int i = 0; i < 30; i++)
+        say(r, a, "ping %d", i);
+    EXPECT(r, a, "bye too many messages");
+    assert_null(conn_by_id(r->s, a));
+    a = join(r, "alice");
+    for (int i = 0; i < BAD_LINES_MAX; i++) {
+        r->now += 1000;
+        say(r, a, "nonsense %d", i);
+    }
+    EXPECT(r, a, "bye too many bad lines");
+    a = join(r, "alice");
+    join(r, "alice");
+    assert_int_equal(server_connect(r->s, -1, uid_of("alice"), "alice"), -1);
+    join(r, "bob");
+    join(r, "bob");
+    join(r, "carol");
+    assert_int_equal(server_connect(r->s, -1, uid_of("dave"), "dave"), -1); /* five at once */
+    rig_free(r);
+}
+
+static void hello__silent_connection__closed_after_the_hello_time(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = server_connect(r->s, -1, 1001, "alice");
+    assert_int_equal(server_tick(r->s), 10000);
+    r->now += 10000;
+    server_tick(r->s);
+    EXPECT(r, a, "bye no hello");
+    rig_free(r);
+}
+
+static void lobby__players_challenges_games__snapshot_then_changes(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    say(r, a, "challenge shogun 5 random");
+    int w = join(r, "carol");
+    say(r, w, "lobby on");
+    EXPECT(r, w, "lobby-begin\nplayer alice online\nplayer bob online\nplayer carol online\n"
+                 "challenge 1 alice shogun 5 random\nlobby-end");
+    int d = join(r, "dave");
+    EXPECT(r, w, "player dave online");
+    server_disconnect(r->s, a);
+    EXPECT(r, w, "withdrawn 1\nplayer alice offline");
+    (void)b;
+    (void)d;
+    say(r, w, "lobby off");
+    EXPECT(r, w, "ok lobby");
+    rig_free(r);
+}
+
+static void check_db__a_damaged_game__found_and_named(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "shogun", "none");
+    say(r, a, "move 1 0 e2e4");
+    say(r, b, "move 1 1 e7e5");
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(r->db, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "UPDATE moves SET move = 'e7e4' WHERE ply = 1", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_false(server_check_db(r->db, out));
+    fclose(out);
+    assert_non_null(strstr(text, "game 1 (shogun, alice against bob): move 2 (e7e4)"));
+    assert_non_null(strstr(text, "1 games (0 finished, 1 running), 2 moves: 0 sound, 1 bad"));
+    free(text);
+    rig_start(r); /* a game that does not replay is left alone, and said */
+    assert_null(match_by_id(r->s, 1));
+    rig_free(r);
+}
+
+int test_server_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hello__the_unix_account__is_the_name),
+        cmocka_unit_test(hello__shared_account__names_the_player_but_not_a_host_user),
+        cmocka_unit_test(hello__silent_connection__closed_after_the_hello_time),
+        cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
+        cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
+        cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),
+        cmocka_unit_test(clocks__flag_falls__lost_on_time_without_a_move),
+        cmocka_unit_test(abandon__away_on_their_turn__loses_and_back_in_time__goes_on),
+        cmocka_unit_test(reconnect__away_player__finds_the_game_with_the_clock_run_down),
+        cmocka_unit_test(restart__running_games__taken_up_where_they_were),
+        cmocka_unit_test(full_disk__move_not_stored__refused_game_waits_nothing_damaged),
+        cmocka_unit_test(limits__long_lines_floods_bad_lines_and_crowds__refused),
+        cmocka_unit_test(lobby__players_challenges_games__snapshot_then_changes),
+        cmocka_unit_test(check_db__a_damaged_game__found_and_named),
+    };
+    return cmocka_run_group_tests_name("server", tests, NULL, NULL);
+}

@@ -1,0 +1,323 @@
+/* Online play on the game screen, against a server played by the test on
+ * the other end of a socket pair: the lobby drawn from the server's lines,
+ * a game that arrives whole, moves that go to the server and are played
+ * only when they come back, the board's keys in an online game, the end,
+ * and a connection that breaks.  Keys go through ui_feed_keys, the screen is
+ * the model screen (test_ui_model.c). */
+#include "kage/net/client.h"
+#include "test_ui.h"
+#include "test_ui_model.h"
+#include "ui_internal.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+typedef struct Rig {
+    Ui ui;
+    int server; /* the test's end of the socket pair */
+    char said[8192]; /* what the client sent, as read so far */
+} Rig;
+
+/* An 80x24 screen, online, connected to the test (which will welcome `me`). */
+static Rig *rig_on(const char *me)
+{
+    (void)me;
+    if (!ui_model_ready())
+        skip();
+    Rig *r = calloc(1, sizeof *r);
+    Ui *ui = &r->ui;
+    theme_builtin("default", &ui->look.theme);
+    ui->look.glyphs = GLYPHS_LETTERS;
+    options_defaults(&ui->opt);
+    resizeterm(24, 80);
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(ui, "shinobiplus", NULL, PLAY_ONLINE, 4, &none));
+    int sv[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+    fcntl(sv[0], F_SETFL, O_NONBLOCK); /* as net_client_connect leaves it */
+    UiOnline *o = calloc(1, sizeof *o);
+    net_lobby_init(&o->lobby);
+    o->retry_at = -1;
+    o->draw_seen = -1;
+    snprintf(o->path, sizeof o->path, "/test/server.sock");
+    NetClient *c = calloc(1, sizeof *c);
+    c->fd = sv[0];
+    net_reader_init(&c->in, NET_SERVER_LINE_MAX);
+    net_buf_init(&c->out, 1 << 20);
+    o->client = c;
+    ui->online = o;
+    r->server = sv[1];
+    ui->screen = SCREEN_LOBBY;
+    return r;
+}
+
+static void rig_off(Rig *r)
+{
+    ui_online_free(&r->ui);
+    game_free(r->ui.game);
+    close(r->server);
+    free(r);
+}
+
+/* The server says these lines; the screen reads them. */
+static void server_says(Rig *r, const char *lines)
+{
+    size_t n = strlen(lines);
+    assert_int_equal(write(r->server, lines, n), (ssize_t)n);
+    ui_online_io(&r->ui, POLLIN);
+}
+
+/* What the client has sent so far, all of it. */
+static const char *client_said(Rig *r)
+{
+    struct pollfd p = {r->server, POLLIN, 0};
+    while (poll(&p, 1, 0) > 0) {
+        size_t have = strlen(r->said);
+        ssize_t k = read(r->server, r->said + have, sizeof r->said - have - 1);
+        if (k <= 0)
+            break;
+        r->said[have + (size_t)k] = 0;
+    }
+    return r->said;
+}
+
+#define SAID(r, text)                                                                          \
+    do {                                                                                       \
+        if (!strstr(client_said(r), text))                                                     \
+            fail_msg("the client did not send '%s'; it sent:\n%s", text, (r)->said);           \
+    } while (0)
+
+static void draw(Rig *r)
+{
+    ui_draw(&r->ui);
+    refresh();
+}
+
+#define SHOWN(r, text)                                                                         \
+    do {                                                                                       \
+        draw(r);                                                                               \
+        if (!screen_has(text)) {                                                               \
+            for (int y_ = 0; y_ < LINES; y_++)                                                 \
+                print_message("| %s\n", line(y_));                                             \
+            fail_msg("'%s' is not on the screen", text);                                       \
+        }                                                                                      \
+    } while (0)
+
+static const char lobby_lines[] = "welcome alice 1\nlobby-begin\nplayer alice online\nplayer bob online\n"
+                                  "challenge 3 bob shogun 5+3 black\nlive 9 cashew none carol dave 12\nlobby-end\n"
+                                  "past 2 shinobi none alice bob 1-0 campmate 1700000000 31\npast-end\n";
+
+static void ui_lobby__server_lines__lists_drawn_and_enter_accepts(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    server_says(r, lobby_lines);
+    SHOWN(r, "Kage lobby - you are alice, on /test/server.sock");
+    SHOWN(r, "Online (2): alice bob");
+    SHOWN(r, "> #3    bob        Shogun chess      5+3        bob plays Black");
+    SHOWN(r, "#9    Cashew Shogi      carol - dave  none");
+    SHOWN(r, "Shinobi           alice - bob  1-0 campmate");
+    ui_feed_keys(&r->ui, "<Enter>");
+    SAID(r, "accept 3\n");
+    ui_feed_keys(&r->ui, "j<Enter>");
+    SAID(r, "watch 9\n");
+    ui_feed_keys(&r->ui, "x");
+    SHOWN(r, "x withdraws a challenge of yours: choose one");
+    ui_feed_keys(&r->ui, "js");
+    SAID(r, "record 2\n");
+    ui_feed_keys(&r->ui, "<Escape>");
+    assert_int_equal(r->ui.screen, SCREEN_GAME);
+    rig_off(r);
+}
+
+static void ui_lobby__a_game_in_progress_here__asks_before_accepting(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    TimeControl none = {.kind = CLOCK_NONE};
+    assert_true(ui_new_game(ui, "shogun", NULL, PLAY_HOTSEAT, 4, &none));
+    ui_feed_keys(ui, ":e4<Enter>");
+    assert_int_equal(ui->game->rec.nmoves, 1);
+    ui->screen = SCREEN_LOBBY;
+    server_says(r, lobby_lines);
+    ui_feed_keys(ui, "<Enter>");
+    SHOWN(r, "Leave the game in progress for this one? It stays in the autosave for the next");
+    assert_null(strstr(client_said(r), "accept"));
+    ui_feed_keys(ui, "n");
+    assert_null(strstr(client_said(r), "accept"));
+    ui_feed_keys(ui, "O<Enter>y");
+    SAID(r, "accept 3\n");
+    rig_off(r);
+}
+
+static const char game_lines[] = "game 1 shogun 5+3 alice bob white 1700000000\n"
+                                 "state 1 0 300000:0:0 300000:0:0 - 1 0 - 0\n";
+
+static void ui_online__game_from_the_server__on_the_board_with_names_and_clocks(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    Ui *ui = &r->ui;
+    assert_int_equal(ui->screen, SCREEN_GAME);
+    assert_int_equal(ui->opt.mode, PLAY_ONLINE);
+    assert_string_equal(ui->game->v->def->id, "shogun");
+    assert_false(ui->board.flipped);
+    SHOWN(r, "White: alice");
+    SHOWN(r, "Black: bob, away");
+    SHOWN(r, "5:00");
+    SHOWN(r, "Game 1 of Shogun chess: you play White against bob");
+    /* bob comes: the panel and the status line say so */
+    server_says(r, "conn 1 black 1\n");
+    SHOWN(r, "Online game 1: you play");
+    rig_off(r);
+}
+
+static void ui_online__a_move__sent_and_played_when_it_comes_back(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    ui_feed_keys(ui, "<Enter>kk<Enter>"); /* e2 to e4 */
+    SAID(r, "move 1 0 e2e4\n");
+    assert_int_equal(ui->game->rec.nmoves, 0);
+    ui_feed_keys(ui, "<Enter>");
+    SHOWN(r, "Your move is on its way to the server");
+    server_says(r, "move 1 0 e2e4 300000:0:0 300000:0:0 black\n");
+    assert_int_equal(ui->game->rec.nmoves, 1);
+    assert_string_equal(ui->game->san[0], "e4");
+    ui_feed_keys(ui, ":");
+    SHOWN(r, "Wait: bob is to move");
+    server_says(r, "move 1 1 e7e5 302000:0:0 299000:0:0 white\n");
+    SHOWN(r, "bob played e5");
+    assert_int_equal(ui->time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui->time.clock.turn, WHITE);
+    /* a move that does not follow on: the whole game again */
+    server_says(r, "move 1 5 d2d4 1:0:0 1:0:0 white\n");
+    SAID(r, "sync 1\n");
+    assert_int_equal(ui->game->rec.nmoves, 2);
+    rig_off(r);
+}
+
+static void ui_online__board_keys__no_takebacks_resign_and_draw_go_to_the_server(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    ui_feed_keys(ui, "u");
+    SHOWN(r, "Not in an online game: the server keeps the game: no take-backs");
+    ui_feed_keys(ui, "H");
+    SHOWN(r, "no help from the AI in a game against a person");
+    ui_feed_keys(ui, "D");
+    SAID(r, "draw 1 offer\n");
+    server_says(r, "draw 1 white\n");
+    SHOWN(r, "Draw offered to bob");
+    server_says(r, "draw 1 none\n");
+    SHOWN(r, "Your draw offer was declined");
+    server_says(r, "draw 1 black\n");
+    SHOWN(r, "bob offers a draw: D accepts, a move declines");
+    ui_feed_keys(ui, "D");
+    SAID(r, "draw 1 accept\n");
+    ui_feed_keys(ui, "R");
+    SHOWN(r, "Resign game 1 against bob? (y/n)");
+    ui_feed_keys(ui, "y");
+    SAID(r, "resign 1\n");
+    server_says(r, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 0-1 resignation\n");
+    assert_true(game_over(ui->game));
+    SHOWN(r, "Black wins: White resigned. O: the lobby, N: a rematch, V: review");
+    ui_feed_keys(ui, "N");
+    SAID(r, "challenge shogun 5+3 black\n");
+    ui_feed_keys(ui, "u");
+    SHOWN(r, "The server's record of the game is final: no take-backs");
+    rig_off(r);
+}
+
+static void ui_online__watching__no_moves_and_the_board_follows(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("carol");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome carol 1\n");
+    server_says(r, "game 4 shogun none alice bob watch 1700000000\nmoves 4 0 e2e4\n"
+                   "state 4 1 - - - 1 1 - 0\n");
+    SHOWN(r, "Watching game 4 of Shogun chess: alice (White) against bob (Black)");
+    ui_feed_keys(ui, ":");
+    SHOWN(r, "You are watching alice against bob");
+    ui_feed_keys(ui, "R");
+    SHOWN(r, "You are watching: only the players can resign");
+    server_says(r, "move 4 1 e7e5 - - -\n");
+    assert_int_equal(ui->game->rec.nmoves, 2);
+    SHOWN(r, "bob played e5");
+    rig_off(r);
+}
+
+static void ui_online__connection_lost__said_and_tried_again(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    close(r->server);
+    r->server = -1;
+    ui_online_io(ui, POLLIN);
+    assert_null(ui->online->client);
+    SHOWN(r, "The connection to the Kage server was lost (the server closed the connection):");
+    SHOWN(r, "Offline: the server closed");
+    assert_true(ui_online_step(ui) > 0);
+    ui_feed_keys(ui, "<Enter>kk<Enter>");
+    SHOWN(r, "Not connected to the Kage server (the server closed the connection): trying");
+    r->server = dup(0); /* something for rig_off to close */
+    rig_off(r);
+}
+
+static void ui_newgame__online_mode__a_challenge_with_the_colour_chosen(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    ui->screen = SCREEN_GAME;
+    ui_open_newgame(ui);
+    ui->newgame.mode = PLAY_ONLINE;
+    SHOWN(r, "You play < either side, at random >");
+    SHOWN(r, "[ Offer it in the lobby ]");
+    ui_feed_keys(ui, "lll"); /* Shogun */
+    ui_feed_keys(ui, "jjl"); /* the colour line: the first side */
+    SHOWN(r, "You play < White >");
+    ui_feed_keys(ui, "<Enter>");
+    SAID(r, "challenge shogun none white\n");
+    assert_int_equal(ui->screen, SCREEN_LOBBY);
+    rig_off(r);
+}
+
+int test_ui_online_run(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ui_lobby__server_lines__lists_drawn_and_enter_accepts),
+        cmocka_unit_test(ui_lobby__a_game_in_progress_here__asks_before_accepting),
+        cmocka_unit_test(ui_online__game_from_the_server__on_the_board_with_names_and_clocks),
+        cmocka_unit_test(ui_online__a_move__sent_and_played_when_it_comes_back),
+        cmocka_unit_test(ui_online__board_keys__no_takebacks_resign_and_draw_go_to_the_server),
+        cmocka_unit_test(ui_online__watching__no_moves_and_the_board_follows),
+        cmocka_unit_test(ui_online__connection_lost__said_and_tried_again),
+        cmocka_unit_test(ui_newgame__online_mode__a_challenge_with_the_colour_chosen),
+    };
+    return cmocka_run_group_tests_name("ui online", tests, ui_model_open, ui_model_close);
+}
