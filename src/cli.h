@@ -3,6 +3,8 @@
 #ifndef KAGE_CLI_H
 #define KAGE_CLI_H
 
+#include <stdio.h>
+
 /* `kage perft [--divide] VARIANT FEN|startpos DEPTH` and `kage perft --bench`. */
 int cli_perft(int argc, char **argv);
 
@@ -22,5 +24,20 @@ int cli_datagen(int argc, char **argv);
 
 /* `kage evaltrace VARIANT`: feature counts of positions read on stdin. */
 int cli_evaltrace(int argc, char **argv);
+
+/* `kage pgn [--to=san|uci] FILE...`: check every game of each file (each
+ * move legal, the [Result] consistent with the final position) and print
+ * its tags, final FEN and result, or the first error with its line (exit
+ * status 1); --to writes the games again in SAN or UCI. */
+int cli_pgn(int argc, char **argv);
+
+/* `kage server [OPTION]...`: the lobby server (src/server/); --check
+ * replays every stored game.  cli_server_help prints its options. */
+int cli_server(int argc, char **argv);
+void cli_server_help(FILE *f);
+
+/* `kage online [--server=PATH] [--player=NAME] who|history|pgn GAME|raw`:
+ * the lobby from the command line. */
+int cli_online(int argc, char **argv);
 
 #endif

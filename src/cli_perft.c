@@ -7,6 +7,7 @@
 #include "kage/rules/perft.h"
 #include "kage/rules/util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +117,9 @@ int cli_perft(int argc, char **argv)
     }
     char *end;
     long depth = strtol(argv[i + 2], &end, 10);
-    if (*end || depth < 0 || depth > 20) {
-        fprintf(stderr, "kage perft: depth must be a number from 0 to 20, not '%s'\n", argv[i + 2]);
+    if (!argv[i + 2][0] || *end || depth < divide || depth > 20 || !isdigit((unsigned char)argv[i + 2][0])) {
+        fprintf(stderr, "kage perft: depth must be a number from %d to 20, not '%s'%s\n", divide, argv[i + 2],
+                divide && depth == 0 && !*end && argv[i + 2][0] ? " (--divide shows the moves: depth 1 at least)" : "");
         return 2;
     }
     KageError err;
@@ -138,7 +140,7 @@ int cli_perft(int argc, char **argv)
     }
     if (divide) {
         DivideOut out = {xmalloc(MAX_MOVES * sizeof(DivideLine)), 0};
-        uint64_t total = perft_divide(pos, depth > 0 ? (int)depth : 1, collect, &out);
+        uint64_t total = perft_divide(pos, (int)depth, collect, &out);
         qsort(out.lines, (size_t)out.n, sizeof *out.lines, cmp_lines);
         for (int k = 0; k < out.n; k++)
             printf("%s %llu\n", out.lines[k].text, (unsigned long long)out.lines[k].nodes);

@@ -8,6 +8,7 @@
 #include "kage/rules/variant.h"
 #include "kage/ui/ui.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +43,16 @@ static const Command commands[] = {
      "self-play games at fixed nodes: quiet positions with scores and results, for tools/tune.py", cli_datagen},
     {"evaltrace", "VARIANT <POSITIONS", "the evaluation's feature counts of each position, for tools/tune.py",
      cli_evaltrace},
+    {"pgn", "[--to=san|uci] FILE...",
+     "check game records (each move legal, the result consistent): print each game's tags, final FEN and "
+     "result, or the first error with its line; --to rewrites the games in SAN or UCI; - reads standard input",
+     cli_pgn},
+    {"server", "[OPTION]...",
+     "the lobby server: players of this host meet, play and watch on its Unix socket (kage --mode=online); "
+     "options below", cli_server},
+    {"online", "[--server=PATH] [--player=NAME] who|history [NAME]|pgn GAME|raw",
+     "the lobby from the command line: who is online and playing, past games, a stored game as PGN, "
+     "protocol lines both ways", cli_online},
     {"adjudicate", NULL, NULL, cli_adjudicate}, /* for tools/match.py */
 };
 
@@ -54,8 +65,11 @@ static void usage(FILE *f)
     ui_options_help(f);
     fprintf(f, "  -V, --version        show version information and exit\n\nCommands:\n");
     for (int i = 0; i < N_ELEMS(commands); i++)
-        if (commands[i].help)
+        if (commands[i].help) {
             fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
+            if (commands[i].run == cli_server)
+                cli_server_help(f);
+        }
     fprintf(f, "\nVariants:\n");
     for (int i = 0; variant_defs[i]; i++)
         fprintf(f, "  %-14s %s\n", variant_defs[i]->id, variant_defs[i]->name);
@@ -75,6 +89,16 @@ static void version(void)
            PACKAGE_VERSION);
 }
 
+/* What was printed must have reached its place: a full disk or a closed
+ * pipe is an error (exit 1), not a silent success. */
+static int output_written(int status)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "kage: the output could not be written: %s\n", strerror(errno ? errno : EIO));
+    return status ? status : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -82,7 +106,7 @@ int main(int argc, char **argv)
     const char *a = argv[1];
     for (int i = 0; i < N_ELEMS(commands); i++)
         if (!strcmp(a, commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return output_written(commands[i].run(argc - 1, argv + 1));
     if (a[0] == '-') {
         /* --help and --version anywhere among the game's options, found by
          * the options parser itself (so that "--load --help" loads a file
@@ -90,12 +114,12 @@ int main(int argc, char **argv)
         switch (ui_options_check(argc, argv)) {
         case 1:
             usage(stdout);
-            return 0;
+            return output_written(0);
         case 2:
             return 2;
         case 3:
             version();
-            return 0;
+            return output_written(0);
         }
         return ui_main(argc, argv);
     }

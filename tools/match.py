@@ -80,6 +80,11 @@ class Engine:
             self.eof = True
             self.cv.notify_all()
 
+    def dead(self):
+        """The engine has exited, or closed its output: a crashed HaChu is
+        still writing its core when its output ends."""
+        return self.eof or self.p.poll() is not None
+
     def send(self, line):
         try:
             self.p.stdin.write(line + "\n")
@@ -553,6 +558,15 @@ def main():
                 referees.append(local.referee)
         return local.pair, local.referee
 
+    def restart_dead(engines):
+        for k, e in enumerate(engines):
+            if e.dead():
+                try:
+                    e.p.kill()
+                except OSError:
+                    pass
+                engines[k] = make_engine(args, k + 1)
+
     def run(job):
         pair, game = job
         if stop.is_set():
@@ -572,16 +586,12 @@ def main():
             except EngineError:
                 # an engine that died after its last game (HaChu does) fails
                 # when the next one is set up: start it again, and the game
-                if attempt == 2 or all(e.p.poll() is None for e in engines):
+                if attempt == 2 or not any(e.dead() for e in engines):
                     raise
-                for k, e in enumerate(engines):
-                    if e.p.poll() is not None:
-                        engines[k] = make_engine(args, k + 1)
+                restart_dead(engines)
         p_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         p1 = p_white if one_white else 1.0 - p_white
-        for k, e in enumerate(engines):
-            if e.p.poll() is not None:  # restart a dead engine for the next game
-                engines[k] = make_engine(args, k + 1)
+        restart_dead(engines)  # for the next game
         return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1
 
     stats, clean = Stats(), []
