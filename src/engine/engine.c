@@ -66,6 +66,7 @@ void engine_free(Engine *e)
         return;
     tt_free(&e->tt);
     pos_free(e->work);
+    free(e->s->cont);
     free(e->s);
     free(e);
 }
@@ -74,6 +75,9 @@ void engine_new_game(Engine *e)
 {
     tt_clear(&e->tt);
     memset(e->s->history, 0, sizeof e->s->history);
+    memset(e->s->caphist, 0, sizeof e->s->caphist);
+    if (e->s->cont)
+        memset(e->s->cont, 0, (size_t)e->s->cont_dim * (size_t)e->s->cont_dim * sizeof *e->s->cont);
     e->rng = clock_seed();
 }
 

@@ -43,18 +43,48 @@ static bool is_noisy(const Position *pos, Move m)
     return move_kind(m) == MOVE_PROMO || movegen_is_capture(pos, m);
 }
 
-/* Most valuable victim first, least valuable attacker next. */
-static int noisy_score(const Search *s, Move m)
+static int16_t *caphist_entry(Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int to = move_to(m);
+    Piece p = pos->board[to];
+    int victim = p != PIECE_EMPTY && !(p & PIECE_OFF) && piece_color(p) != pos->side ? piece_type(p) : 0;
+    return &s->caphist[pos->side][movepick_moving_type(pos, m)][to][victim];
+}
+
+/* Most valuable victim first, least valuable attacker next, and how such
+ * captures fared before. */
+static int noisy_score(Search *s, Move m)
 {
     int cap = movepick_captured_value(s, m);
     int gain = movepick_promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
-    return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8;
+    int h = s->sp->caphist_div ? *caphist_entry(s, m) / s->sp->caphist_div : 0;
+    return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8 + h;
 }
 
-int movepick_quiet_score(const Search *s, Move m)
+void movepick_update_capture_history(Search *s, int depth, Move best, const Move *noisies, int nnoisies)
+{
+    const SearchParams *sp = s->sp;
+    if (!sp->caphist_div)
+        return;
+    int bonus = depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
+    for (int i = 0; i < nnoisies; i++) {
+        int16_t *h = caphist_entry(s, noisies[i]);
+        int b = noisies[i] == best ? bonus : -bonus;
+        *h = (int16_t)(*h + sp->history_scale * b - *h * abs(b) / sp->history_gravity);
+    }
+}
+
+int movepick_quiet_score(const Search *s, int ply, Move m)
 {
     const Position *pos = s->pos;
-    return s->history[pos->side][movepick_moving_type(pos, m)][move_to(m)];
+    int score = s->history[pos->side][movepick_moving_type(pos, m)][move_to(m)];
+    int i = search_cont_index(s, m);
+    if (i >= 0)
+        for (int back = 1; back <= 2 && ply - back >= 0; back++)
+            if (s->cont_idx[ply - back] >= 0)
+                score += s->cont[s->cont_idx[ply - back] * s->cont_dim + i];
+    return score;
 }
 
 enum Stage {
@@ -75,6 +105,7 @@ void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
     mp->stage = STAGE_TT;
     mp->tt = tt;
     mp->noisy_only = noisy_only;
+    mp->ply = ply;
     mp->checks = false;
     mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
     mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
@@ -193,7 +224,7 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
         movegen_quiet(pos, &list);
         for (int i = 0; i < list.count; i++)
             if (!already_tried(mp, list.moves[i]))
-                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], movepick_quiet_score(s, list.moves[i])};
+                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], movepick_quiet_score(s, mp->ply, list.moves[i])};
         mp->stage = STAGE_QUIET;
         /* fall through */
     case STAGE_QUIET:
@@ -241,5 +272,14 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
         int *h = &s->history[us][movepick_moving_type(pos, quiets[i])][move_to(quiets[i])];
         int b = quiets[i] == best ? bonus : -bonus;
         *h += sp->history_scale * b - *h * abs(b) / sp->history_gravity; /* saturates near +-scale * gravity */
+        int ci = search_cont_index(s, quiets[i]);
+        if (ci < 0)
+            continue;
+        for (int back = 1; back <= 2 && ply - back >= 0; back++) {
+            if (s->cont_idx[ply - back] < 0)
+                continue;
+            int16_t *c = &s->cont[s->cont_idx[ply - back] * s->cont_dim + ci];
+            *c = (int16_t)(*c + sp->history_scale * b - *c * abs(b) / sp->history_gravity);
+        }
     }
 }

@@ -21,6 +21,7 @@ typedef struct MovePicker {
     Move tt, killer[2];
     bool noisy_only;          /* quiescence: captures and promotions only ... */
     bool checks;              /* ... then quiet moves and drops that give check */
+    int ply;
     int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
     ScoredMove noisy[MAX_MOVES];
     ScoredMove quiet[MAX_MOVES];
@@ -38,6 +39,9 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy);
 /* A quiet move caused a cut-off at ply: it becomes a killer, and it gains
  * history while the quiet moves tried before it lose some. */
 void movepick_update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets);
+/* After a cut-off: the capture history of the noisy moves tried (best among
+ * them if it is one: a bonus; the others: a malus). */
+void movepick_update_capture_history(Search *s, int depth, Move best, const Move *noisies, int nnoisies);
 
 /* The type that moves (or is dropped) in m. */
 static inline int movepick_moving_type(const Position *pos, Move m)
@@ -53,6 +57,6 @@ int movepick_promotion_gain(const Search *s, Move m, bool capture);
 bool see_ge(const Search *s, Move m, int threshold);
 
 /* The history score of a quiet move. */
-int movepick_quiet_score(const Search *s, Move m);
+int movepick_quiet_score(const Search *s, int ply, Move m);
 
 #endif

@@ -5,6 +5,7 @@
 #include "search_internal.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/movegen.h"
+#include "kage/rules/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -277,6 +278,7 @@ static void make_move(Search *s, int ply, Move m, bool check)
 {
     /* search_gives_check() is exact for these: the child need not test again */
     bool exact = s->ct.usable && move_kind(m) <= MOVE_DROP;
+    s->cont_idx[ply] = search_cont_index(s, m);
     pos_make(s->pos, m);
     tt_prefetch(s->tt, s->pos->st->key);
     eval_acc_update(s->ep, s->pos, &s->acc[ply], &s->acc[ply + 1]);
@@ -478,6 +480,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
             int excess = (static_eval - beta) / sp->nmp_eval_div;
             int r = sp->nmp_base + depth / sp->nmp_div + (excess < sp->nmp_eval_max ? excess : sp->nmp_eval_max);
             int floor = s->null_floor;
+            s->cont_idx[ply] = -1;
             pos_make(pos, NULL_MOVE);
             s->acc[ply + 1] = s->acc[ply];
             s->null_floor = pos->ply;
@@ -503,7 +506,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     MovePicker *mp = &s->pickers[ply];
     movepick_init(s, mp, ply, ttmove, false);
     int best = -SEARCH_INF, count = 0, nquiets = 0;
-    Move m, best_move = MOVE_NONE, quiets[64];
+    Move m, best_move = MOVE_NONE, quiets[64], noisies[32];
+    int nnoisies = 0;
     bool noisy;
     int new_depth = depth - 1 + (in_check && ply < sp->check_ext_mul * s->iter + sp->check_ext_base ? 1 : 0);
     while ((m = movepick_next(s, mp, &noisy)) != MOVE_NONE) {
@@ -512,7 +516,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         if (count == 0 && d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
             return 0;
         bool killer = m == mp->killer[0] || m == mp->killer[1];
-        int hist = noisy ? 0 : movepick_quiet_score(s, m);
+        int hist = noisy ? 0 : movepick_quiet_score(s, ply, m);
         bool check = search_gives_check(s, m);
         count++;
         /* late quiet moves, hopeless ones and those that lose material are
@@ -559,6 +563,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
             return 0;
         if (!noisy && nquiets < 64)
             quiets[nquiets++] = m;
+        else if (noisy && nnoisies < 32)
+            noisies[nnoisies++] = m;
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -568,6 +574,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                 if (score >= beta) {
                     if (!noisy)
                         movepick_update_history(s, ply, depth, m, quiets, nquiets);
+                    movepick_update_capture_history(s, depth, m, noisies, nnoisies);
                     break;
                 }
             }
@@ -603,6 +610,16 @@ int search_begin(Search *s)
     eval_acc_init(s->ep, pos, &s->acc[0]);
     if (s->ct.def != pos->v->def)
         check_tables_init(&s->ct, pos->v);
+    if (s->cont_def != pos->v->def) {
+        free(s->cont);
+        s->cont = NULL;
+        s->cont_dim = 0;
+        if (pos->v->nsq <= 64) {
+            s->cont_dim = 2 * (pos->v->ntypes + 1) * 64;
+            s->cont = xcalloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
+        }
+        s->cont_def = pos->v->def;
+    }
     int score;
     if (immediate_end(s, 0, &score)) {
         s->nroot = 0;

@@ -92,6 +92,16 @@ typedef struct Search {
     int best_pvlen;
     Move killers[MAX_PLY][2];
     int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
+    /* continuation history: how good a quiet move was after a given move
+     * one or two plies earlier, as cont[prev * cont_dim + this] with each
+     * move indexed by (side, moving type, to); boards of up to 64 squares
+     * only (NULL otherwise: Cashew's table would be far too big) */
+    /* capture history: [side][moving type][to][captured type], for captures and promotions */
+    int16_t caphist[2][MAX_PIECE_TYPES][BOARD_ARRAY][MAX_PIECE_TYPES];
+    int16_t *cont;
+    int cont_dim;
+    const VariantDef *cont_def;       /* the variant cont was sized for */
+    int cont_idx[MAX_PLY + 1];        /* the move made at each ply, -1 for none or a null move */
     int eval_stack[MAX_PLY];
     EvalAcc acc[MAX_PLY + 1];         /* the evaluation accumulator at each ply */
     Move pv[MAX_PLY][MAX_PLY];
@@ -99,6 +109,16 @@ typedef struct Search {
     MovePicker pickers[MAX_PLY];
     CheckTables ct;
 } Search;
+
+/* The continuation-history index of move m in the position before it, or -1. */
+static inline int search_cont_index(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    if (!s->cont || move_kind(m) == MOVE_PASS)
+        return -1;
+    int t = move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
+    return ((int)pos->side * (pos->v->ntypes + 1) + t) * 64 + pos_sq_index(pos, move_to(m));
+}
 
 /* Milliseconds on a monotonic clock. */
 int64_t search_now_ms(void);

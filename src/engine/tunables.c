@@ -44,6 +44,7 @@ const SearchParams search_params_default = {
     .history_scale = 32,
     .history_gravity = 512,
     .quiet_select = 8,
+    .caphist_div = 16,
 
     .asp_depth = 5,
     .asp_delta = 25,
@@ -87,5 +88,6 @@ void search_params_for(const char *variant_id, SearchParams *out)
         out->see_noisy_depth = -1;
         out->lmr_history = 8000;
         out->lmr_history_both = 0;
+        out->caphist_div = 0;
     }
 }

@@ -46,6 +46,7 @@ typedef struct SearchParams {
     int history_scale;     /* history += scale * bonus - history * |bonus| / gravity */
     int history_gravity;
     int quiet_select;      /* the first quiet moves are picked best first, the rest sorted at once */
+    int caphist_div;       /* captures ordered by value plus capture history / this (0: no capture history) */
 
     /* iterative deepening (engine.c) */
     int asp_depth;         /* aspiration windows from this depth */
