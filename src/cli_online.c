@@ -128,14 +128,34 @@ static int pgn(NetClient *c, NetLobby *l, const char *id)
     return 0;
 }
 
+/* Send every whole line held from standard input; false once one is too
+ * long (it is said, and the input is given up). */
+static bool send_input_lines(NetClient *c, NetReader *in)
+{
+    char *line;
+    size_t len;
+    int r;
+    KageError err;
+    while ((r = net_reader_line(in, &line, &len)) == 1)
+        if (!net_client_send(c, &err, "%s", line))
+            fprintf(stderr, "kage online: %s\n", err.msg);
+    if (r < 0)
+        fprintf(stderr, "kage online: an input line is longer than %d bytes; the rest of the input is not sent\n",
+                NET_LINE_MAX);
+    return r >= 0;
+}
+
 /* Lines both ways until the input ends (and the server is quiet for a
- * moment after it) or the server closes. */
+ * moment after it) or the server closes.  Standard input is read with
+ * read(2) into a line reader, not stdio: lines already buffered are sent at
+ * once instead of waiting for more input. */
 static int raw(NetClient *c)
 {
-    char line[NET_LINE_MAX + 2];
+    NetReader in;
+    net_reader_init(&in, NET_LINE_MAX);
     bool in_open = true;
     int64_t quiet_until = -1;
-    KageError err;
+    int status = 0;
     for (;;) {
         char *got;
         size_t len;
@@ -148,31 +168,48 @@ static int raw(NetClient *c)
         fflush(stdout);
         if (r < 0) {
             fprintf(stderr, "kage online: the server sent a line that is too long\n");
-            return 1;
+            status = 1;
+            break;
         }
         if (c->closed)
-            return 0;
+            break;
         int64_t now = clock_monotonic_ms(NULL);
         if (!in_open && now >= quiet_until)
-            return 0;
+            break;
         struct pollfd p[2] = {{c->fd, net_client_events(c), 0}, {in_open ? STDIN_FILENO : -1, POLLIN, 0}};
-        if (poll(p, 2, in_open ? -1 : (int)(quiet_until - now)) < 0 && errno != EINTR)
-            return 1;
+        if (poll(p, 2, in_open ? -1 : (int)(quiet_until - now)) < 0 && errno != EINTR) {
+            status = 1;
+            break;
+        }
         if (p[0].revents & POLLOUT)
             net_client_flush(c);
         if (p[0].revents & (POLLIN | POLLHUP | POLLERR))
             net_client_read(c);
-        if (p[1].revents & (POLLIN | POLLHUP)) {
-            if (!fgets(line, sizeof line, stdin)) {
-                in_open = false;
-                quiet_until = clock_monotonic_ms(NULL) + 500;
+        if (p[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+            size_t room;
+            char *space = net_reader_space(&in, &room);
+            ssize_t n = room ? read(STDIN_FILENO, space, room) : 0;
+            if (n < 0 && (errno == EINTR || errno == EAGAIN))
                 continue;
+            if (n > 0) {
+                net_reader_commit(&in, (size_t)n);
+                if (send_input_lines(c, &in))
+                    continue;
+            } else if (in.len > in.start) { /* a last line without its newline */
+                net_reader_commit(&in, 0);
+                char *space2 = net_reader_space(&in, &room);
+                if (room) {
+                    *space2 = '\n';
+                    net_reader_commit(&in, 1);
+                    send_input_lines(c, &in);
+                }
             }
-            line[strcspn(line, "\n")] = 0;
-            if (!net_client_send(c, &err, "%s", line))
-                fprintf(stderr, "kage online: %s\n", err.msg);
+            in_open = false;
+            quiet_until = clock_monotonic_ms(NULL) + 500;
         }
     }
+    net_reader_free(&in);
+    return status;
 }
 
 int cli_online(int argc, char **argv)

@@ -74,5 +74,25 @@ PY
     kill $py 2>/dev/null
     wait $py 2>/dev/null
 fi
+# kage online raw: lines piped in are sent as they come, not held back
+# until more input arrives (stdio's buffer kept the second line until the
+# input ended, 3 s here)
+me=$(id -un)
+as_user=
+[ "$(id -u)" -eq 0 ] && as_user=--user=nobody
+timeout 30 "$kage" server $as_user --socket="$dir/raw.sock" --socket-mode=0666 --db="$dir/raw.db" \
+    --shared-account="$me" --quiet &
+srv=$!
+i=0
+while [ ! -S "$dir/raw.sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+{ printf 'hello 1 rawtest\nping rawtest\n'; sleep 4; } |
+    timeout 15 "$kage" online --server="$dir/raw.sock" --player=rawtest raw >"$dir/raw.out" 2>&1 &
+raw=$!
+i=0
+while ! grep -q '^pong rawtest' "$dir/raw.out" 2>/dev/null && [ $i -lt 25 ]; do sleep 0.1; i=$((i + 1)); done
+grep -q '^pong rawtest' "$dir/raw.out" || fail "online raw: no pong within 2.5 s of the ping (got: $(cat "$dir/raw.out"))"
+wait $raw
+kill $srv 2>/dev/null
+wait $srv 2>/dev/null
 [ $failed -eq 0 ] && echo "online-cli: every bad input refused with its reason"
 exit $((failed > 0))
