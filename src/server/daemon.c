@@ -159,13 +159,18 @@ static int64_t now_us(void)
 }
 
 /* The turn at fraction p of the histogram, in ms (its bucket's top). */
-static double turn_pct(const uint32_t *hist, uint64_t n, double p)
+/* The p-th percentile of the turns' work in ms: the top of its 0.1 ms
+ * bucket, but never above the longest turn seen (worst_ms). */
+static double turn_pct(const uint32_t *hist, uint64_t n, double p, double worst_ms)
 {
     uint64_t want = (uint64_t)(p * (double)n), seen = 0;
+    double top = TURN_BUCKETS / 10.0;
     for (int i = 0; i <= TURN_BUCKETS; i++)
-        if ((seen += hist[i]) > want)
-            return (i + 1) / 10.0;
-    return TURN_BUCKETS / 10.0;
+        if ((seen += hist[i]) > want) {
+            top = (i + 1) / 10.0;
+            break;
+        }
+    return top < worst_ms ? top : worst_ms;
 }
 
 static void raise_fd_limit(void)
@@ -251,8 +256,9 @@ int server_run(Server *s)
     if (turns)
         server_log(s, "%llu moves relayed; %llu turns of the loop, each at work p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, "
                       "max %.1f ms",
-                   (unsigned long long)s->moves_relayed, (unsigned long long)turns, turn_pct(hist, turns, 0.50),
-                   turn_pct(hist, turns, 0.95), turn_pct(hist, turns, 0.99), worst / 1000.0);
+                   (unsigned long long)s->moves_relayed, (unsigned long long)turns, turn_pct(hist, turns, 0.50, worst / 1000.0),
+                   turn_pct(hist, turns, 0.95, worst / 1000.0), turn_pct(hist, turns, 0.99, worst / 1000.0),
+                   worst / 1000.0);
     for (int i = 0; i < s->nconns; i++) {
         Conn *c = s->conns[i];
         if (c && !c->dead && c->fd >= 0) {
