@@ -305,6 +305,40 @@ static void game_end__checkmate_resignation_draw__told_and_stored(void **state)
     rig_free(r);
 }
 
+/* The Shinobi family through the referee: the Clan's drop into the
+ * Kingdom's half refused, one on its own half taken and relayed, a reply,
+ * a resignation stored with the variant (the other three variants play to
+ * a result in the test above). */
+static void shinobi_family__drops_refereed__game_to_a_result(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    static const char *const variants[] = {"shinobi", "shinobivchess", "shinobiplus"};
+    for (int i = 0; i < 3; i++) {
+        int64_t g = game_between(r, a, b, variants[i], "none");
+        say(r, a, "move %lld 0 J@e6", (long long)g);
+        EXPECT(r, a, "error illegal");
+        say(r, a, "move %lld 0 J@e3", (long long)g);
+        EXPECT(r, b, "move");
+        AND(r, b, "J@e3");
+        say(r, b, "move %lld 1 e7e5", (long long)g);
+        EXPECT(r, a, "e7e5");
+        say(r, a, "resign %lld", (long long)g);
+        char want[64];
+        snprintf(want, sizeof want, "end %lld 0-1 resignation", (long long)g);
+        EXPECT(r, b, want);
+    }
+    say(r, b, "history alice");
+    EXPECT(r, b, "past 3 shinobiplus none alice bob 0-1 resignation");
+    AND(r, b, "past 2 shinobivchess none alice bob 0-1 resignation");
+    AND(r, b, "past 1 shinobi none alice bob 0-1 resignation");
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    rig_free(r);
+}
+
 static void clocks__flag_falls__lost_on_time_without_a_move(void **state)
 {
     (void)state;
@@ -590,6 +624,7 @@ int test_server_run(void)
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),
+        cmocka_unit_test(shinobi_family__drops_refereed__game_to_a_result),
         cmocka_unit_test(clocks__flag_falls__lost_on_time_without_a_move),
         cmocka_unit_test(abandon__away_on_their_turn__loses_and_back_in_time__goes_on),
         cmocka_unit_test(reconnect__away_player__finds_the_game_with_the_clock_run_down),
