@@ -102,6 +102,15 @@ out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/
 printf '%s\n' "$out" | grep -q -e 'Illegal' -e 'Error' && fail "xboard: setboard with [-] and KQkq ($out)"
 out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/8[] w - - 0 1\nquit\n' | run xboard 5)
 printf '%s\n' "$out" | grep -q 'tellusererror Illegal position' || fail "xboard: setboard without a white king is still refused"
+# while Kage thinks of its own move, a stray line, a move out of turn and
+# `memory` are answered without costing it the move (they stopped the search
+# and no move came: a loss on time); the new table size is taken after it
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nlevel 0 5 0\ngo\n'; sleep 0.3
+    printf 'foo\nusermove e7e5\nmemory 8\noption Hash=8\n'; sleep 3; printf 'ping 9\nquit\n') | run xboard 10)
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: a stray line while thinking cost the move ($out)"
+printf '%s\n' "$out" | grep -q '^Error (unknown command.*foo' || fail "xboard: the stray line is not answered"
+printf '%s\n' "$out" | grep -q '^Illegal move (not your turn.*e7e5' || fail "xboard: a move out of turn is not refused"
+printf '%s\n' "$out" | grep -q '^pong 9' || fail "xboard: no pong after the move"
 # analyze mode: lines at once, ping answered while it runs, restarted after a move, no move played
 out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nanalyze\n'; sleep 1; printf 'ping 7\n'; sleep 0.2
     printf 'usermove e2e4\n'; sleep 1; printf '.\nexit\n.\nquit\n') | run xboard 8)

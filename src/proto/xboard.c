@@ -36,6 +36,7 @@ typedef struct Xb {
     int st_ms, sd;       /* fixed time per move, depth limit (0 = none) */
     int time_cs, otim_cs;/* clocks from `time` and `otim`, -1 = not sent */
     int hash_mb;         /* the hash table's size, for the Hash option */
+    long hash_pending;   /* a size asked for while Kage thought of its move: set after it (0: none) */
     bool chosen;         /* the GUI chose the variant with `variant` (new then repeats its setup) */
     bool analyzing;      /* analyze mode: an endless search of the position, no move played */
     _Atomic bool scored; /* the last search's score, for a draw offer (set on the search thread) */
@@ -389,10 +390,19 @@ static void cmd_setboard(Xb *x, int n, char **w)
         analyse(x);
 }
 
+/* Kage is thinking of its own move: a line that is not a command of the
+ * protocol must not cost it that move (only '?' and the commands that
+ * change the game stop it). */
+static bool thinking_own_move(Xb *x) { return !x->analyzing && session_busy(&x->s); }
+
 static void play_user_move(Xb *x, const char *text)
 {
     Move m;
     KageError err = {{0}, -1};
+    if (thinking_own_move(x)) {
+        session_printf("Illegal move (not your turn: Kage is thinking of its move): %s\n", text);
+        return;
+    }
     session_abort(&x->s);
     if (!move_from_text(x->s.pos, text, MOVE_FOR_PROTOCOL, &m, &err)) {
         session_printf("Illegal move: %s\n", text);
@@ -540,6 +550,11 @@ static void set_hash(Xb *x, long mb, const char *asked)
     if (mb < 1 || mb > 4096)
         session_printf("telluser Hash %s MB: the hash table takes %d MB\n", asked, mb < 1 ? 1 : 4096);
     mb = mb < 1 ? 1 : mb > 4096 ? 4096 : mb;
+    if (thinking_own_move(x)) { /* the table is the search's: changed once the move is made */
+        x->hash_pending = mb;
+        return;
+    }
+    x->hash_pending = 0;
     session_abort(&x->s);
     engine_free(x->s.engine);
     size_t got;
@@ -687,6 +702,12 @@ int xboard_run(FILE *in, size_t hash_mb)
         int n = session_split(line, &w, &wcap);
         if (n == 0)
             continue;
+        if (x->hash_pending && !thinking_own_move(x)) {
+            long mb = x->hash_pending;
+            char asked[24];
+            snprintf(asked, sizeof asked, "%ld", mb);
+            set_hash(x, mb, asked);
+        }
         int i;
         for (i = 0; i < N_ELEMS(commands); i++)
             if (!strcmp(w[0], commands[i].name)) {
@@ -698,6 +719,10 @@ int xboard_run(FILE *in, size_t hash_mb)
         /* a bare move (people typing); anything else is unknown */
         Move m;
         KageError err = {{0}, -1};
+        if (thinking_own_move(x)) { /* the position is the search's until it moves */
+            session_printf("Error (unknown command, or a move while Kage thinks of its own): %s\n", w[0]);
+            continue;
+        }
         session_abort(&x->s);
         if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
             play_user_move(x, w[0]);
