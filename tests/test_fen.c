@@ -1,6 +1,7 @@
 /* FEN reading and writing: round trips, and every kind of bad input gets a
  * message that says what and where, leaving the position unchanged. */
 #include "test_util.h"
+#include "kage/rules/notation.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -89,6 +90,24 @@ static const struct {
     {"shogun", "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[+P] w KQkq - 0 1", "cannot be in hand", 46},
 };
 
+/* A long game's counters print and read back: the halfmove clock up to
+ * 65535, where it stays (it wrapped to 0 after 65,536 quiet plies, and a
+ * FEN of Kage's own over 10,000 was refused). */
+static void pos_set_fen__long_game_counters__read_back_and_kept_at_the_top(void **state)
+{
+    (void)state;
+    fen_roundtrip("shinobiplus", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w kq - 10004 5003");
+    Position *pos = test_position("shogun", "4k3/8/8/8/8/8/8/4K3[] w - - 65535 40000");
+    Move m;
+    KageError err;
+    assert_true(move_from_text(pos, "e1d1", MOVE_FOR_PROTOCOL, &m, &err));
+    pos_make(pos, m);
+    char out[512];
+    pos_get_fen(pos, out, sizeof out);
+    assert_string_equal(out, "4k3/8/8/8/8/8/8/3K4[] b - - 65535 40000");
+    test_release(pos);
+}
+
 static void pos_set_fen__rejects_with_message__bad_input(void **state)
 {
     (void)state;
@@ -123,6 +142,7 @@ int test_fen_run(void)
         cmocka_unit_test(pos_set_fen__prints_back_the_same__reference_positions),
         cmocka_unit_test(pos_set_fen__accepts_hand_in_any_order__fsf_order_printed),
         cmocka_unit_test(pos_set_fen__drops_unusable_ep_square__as_fsf),
+        cmocka_unit_test(pos_set_fen__long_game_counters__read_back_and_kept_at_the_top),
         cmocka_unit_test(pos_set_fen__rejects_with_message__bad_input),
     };
     return cmocka_run_group_tests_name("fen", tests, NULL, NULL);

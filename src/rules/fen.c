@@ -266,8 +266,8 @@ bool pos_set_fen(Position *pos, const char *fen, KageError *err)
         if (*p) {
             const char *at = p;
             long n = strtol(p, (char **)&p, 10);
-            if (p == at || n < 0 || n > 10000 || (*p && *p != ' ')) {
-                kage_error(err, (int)(at - fen), "bad halfmove clock");
+            if (p == at || n < 0 || n > UINT16_MAX || (*p && *p != ' ')) {
+                kage_error(err, (int)(at - fen), "bad halfmove clock (a number from 0 to %d)", UINT16_MAX);
                 goto out;
             }
             st->halfmove = (uint16_t)n;

@@ -173,7 +173,7 @@ void pos_make(Position *pos, Move m)
     st->ep = 0;
     st->in_check = -1;
     st->attacking = -1;
-    st->halfmove = (uint16_t)(prev->halfmove + 1);
+    st->halfmove = (uint16_t)(prev->halfmove + (prev->halfmove < UINT16_MAX)); /* kept at its top, not wrapped */
     st->captured[0] = st->captured[1] = st->captured[2] = PIECE_EMPTY;
     pos->st = st;
     pos->ply++;
