@@ -67,6 +67,10 @@ printf '%s\n' "$out" | grep -q '^readyok' || fail "isready during go infinite"
 # 5. a clamped option is said
 out=$(printf 'setoption name Hash value 999999999\nquit\n' | run uci 10)
 printf '%s\n' "$out" | grep -q '^info string Hash 999999999 is out of range 1..4096: 4096 used' || fail "Hash clamp: said"
+out=$(printf 'setoption name Hash value 99999999999999999999\nsetoption name Hash value 9x\nquit\n' | run uci 10)
+printf '%s\n' "$out" | grep -q '^info string Hash 99999999999999999999 is out of range 1..4096: 4096 used' ||
+    fail "Hash: a number too long for a long is out of range, not 'not a whole number' ($out)"
+printf '%s\n' "$out" | grep -q "^info string Hash: '9x' is not a whole number" || fail "Hash: 9x is not a number"
 # where memory is short for the table asked for: a smaller one, said, and the
 # engine goes on (it aborted: out of memory).  Not under AddressSanitizer,
 # whose shadow memory needs more address space than the limit leaves.

@@ -37,8 +37,13 @@ typedef struct UciCommand {
 static bool read_int(const char *what, const char *s, long lo, long hi, long *out)
 {
     long v;
-    if (!session_number(s, LONG_MIN, LONG_MAX, &v))
-        return false;
+    if (!session_number(s, LONG_MIN, LONG_MAX, &v)) {
+        /* a whole number too long for a long is out of range, not garbage */
+        const char *d = s && (*s == '-' || *s == '+') ? s + 1 : s;
+        if (!d || !*d || strspn(d, "0123456789") != strlen(d))
+            return false;
+        v = *s == '-' ? LONG_MIN : LONG_MAX;
+    }
     *out = v < lo ? lo : v > hi ? hi : v;
     if (v < lo || v > hi)
         session_printf("info string %s %s is out of range %ld..%ld: %ld used\n", what, s, lo, hi, *out);
