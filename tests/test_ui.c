@@ -247,13 +247,22 @@ static void layout_hand_at__entry_cells__round_trip(void **state)
 
 /* --- themes ---------------------------------------------------------------------------- */
 
-/* xterm's 256 colours as red, green, blue: the 6x6x6 cube and the grey ramp
- * (the 16 system colours are the terminal's own, and no theme uses them in
- * [256]). */
+/* xterm's colours as red, green, blue: its default 16 system colours (the
+ * [8] section's 0-7, and 8-15, the bright forms that bold gives there),
+ * the 6x6x6 cube and the grey ramp. */
 static void xterm_rgb(int n, double rgb[3])
 {
+    static const int sys[16][3] = {{0, 0, 0},       {205, 0, 0},     {0, 205, 0},     {205, 205, 0},
+                                   {0, 0, 238},     {205, 0, 205},   {0, 205, 205},   {229, 229, 229},
+                                   {127, 127, 127}, {255, 0, 0},     {0, 255, 0},     {255, 255, 0},
+                                   {92, 92, 255},   {255, 0, 255},   {0, 255, 255},   {255, 255, 255}};
     static const int cube[6] = {0, 95, 135, 175, 215, 255};
-    assert_true(n >= 16 && n <= 255);
+    assert_true(n >= 0 && n <= 255);
+    if (n < 16) {
+        for (int i = 0; i < 3; i++)
+            rgb[i] = sys[n][i];
+        return;
+    }
     if (n >= 232) {
         rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (n - 232);
         return;
@@ -281,24 +290,32 @@ static double contrast(int a, int b)
 }
 
 /* Each piece colour against each square colour it can stand on (the
- * squares, the last move, the cursor, a selection, a target, check). */
+ * squares, the last move, the cursor, a selection, a target, check), in
+ * 256 colours and in 8 (xterm's default palette; a bold piece there is
+ * also checked in the bright form that most terminals draw for bold). */
 static void check_pieces_readable(const Theme *t, const char *name)
 {
     static const ThemeStyle pieces[] = {STYLE_PIECE_FIRST, STYLE_PIECE_SECOND, STYLE_PROMOTED_FIRST,
                                         STYLE_PROMOTED_SECOND};
     static const ThemeStyle squares[] = {STYLE_LIGHT, STYLE_DARK, STYLE_LAST_MOVE, STYLE_TARGET,
                                          STYLE_SELECTED, STYLE_CHECK, STYLE_CURSOR};
-    for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
-        for (size_t k = 0; k < sizeof squares / sizeof squares[0]; k++) {
-            int fg = t->s[FORM_256][pieces[i]].fg, bg = t->s[FORM_256][squares[k]].bg;
-            assert_true(fg >= 0);
-            if (bg < 0) /* unset or the terminal's default: another style's colour shows */
-                continue;
-            double r = contrast(fg, bg);
-            if (r < 3.0)
-                fail_msg("%s: %s %d on %s %d: contrast %.2f:1, under 3:1", name, theme_style_key(pieces[i]), fg,
-                         theme_style_key(squares[k]), bg, r);
-        }
+    static const int forms[] = {FORM_256, FORM_8};
+    for (size_t f = 0; f < 2; f++)
+        for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
+            for (size_t k = 0; k < sizeof squares / sizeof squares[0]; k++) {
+                const Style *ps = &t->s[forms[f]][pieces[i]];
+                int fg = ps->fg, bg = t->s[forms[f]][squares[k]].bg;
+                assert_true(fg >= 0);
+                if (bg < 0) /* unset or the terminal's default: another style's colour shows */
+                    continue;
+                for (int bright = 0; bright < 1 + (forms[f] == FORM_8 && (ps->attrs & TA_BOLD)); bright++) {
+                    double r = contrast(fg + 8 * bright, bg);
+                    if (r < 3.0)
+                        fail_msg("%s: [%s] %s %d%s on %s %d: contrast %.2f:1, under 3:1", name,
+                                 forms[f] == FORM_8 ? "8" : "256", theme_style_key(pieces[i]), fg,
+                                 bright ? " (bold: bright)" : "", theme_style_key(squares[k]), bg, r);
+                }
+            }
 }
 
 /* Every theme, built in and as the file installed beside it, keeps at least

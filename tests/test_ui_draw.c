@@ -736,6 +736,35 @@ static void ui_draw__last_move_without_underline__brackets(void **state)
     game_off(&ui);
 }
 
+/* In 8 colours the Clan's pieces are blue and the Kingdom's black, on the
+ * board and off it; off the board, on the terminal's own background, in
+ * their bright (bold) form, which a dark terminal shows (blue on black is
+ * 2.2:1, black on black invisible); a king in check is reversed, not put on
+ * red (the Clan's pink king there was 1.2:1). */
+static void ui_draw__eight_colours__pieces_readable_on_and_off_the_board(void **state)
+{
+    (void)state;
+    Ui ui;
+    game_on(&ui, "shinobiplus", "rnb1kbnr/pppppppp/8/8/8/8/PPPP1PPP/4K2q[CFHLJDM] w kq - 0 1", 80, 24, GLYPHS_UNICODE,
+            FORM_8);
+    attr_t a;
+    short fg, bg;
+    int y, x;
+    layout_hand_entry(&ui.lay, 1, 0, &x, &y); /* the Clan's hand: its first entry */
+    if (ui_hand_color(&ui, 1) != WHITE)
+        layout_hand_entry(&ui.lay, 0, 0, &x, &y);
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_int_equal(fg, COLOR_BLUE);
+    assert_true(a & A_BOLD);
+    square_cell(&ui, "e1", &x, &y); /* the Clan's king, in check */
+    cell_style(y, x + 1, &a, &fg, &bg);
+    assert_int_equal(fg, COLOR_BLUE);
+    assert_true(a & A_REVERSE);
+    assert_false(a & A_BOLD);
+    assert_int_not_equal(bg, COLOR_RED);
+    game_off(&ui);
+}
+
 /* The compact layout has no room for brackets (a square is two cells): where
  * underline cannot show, the two squares of the last move are reversed. */
 static void ui_draw__compact_last_move_without_underline__reversed(void **state)
@@ -1153,6 +1182,7 @@ int test_ui_draw_run(void)
         cmocka_unit_test(ui_draw__selection__destinations_dotted_cursor_reversed),
         cmocka_unit_test(ui_draw__last_move__both_squares_underlined),
         cmocka_unit_test(ui_draw__last_move_without_underline__brackets),
+        cmocka_unit_test(ui_draw__eight_colours__pieces_readable_on_and_off_the_board),
         cmocka_unit_test(ui_draw__compact_last_move_without_underline__reversed),
         cmocka_unit_test(ui_draw__compact_cashew_without_colour__sides_differ),
         cmocka_unit_test(ui_draw__hands__each_kind_with_its_count),

@@ -29,6 +29,12 @@ attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs)
         return a;
     fg = fg < -1 ? -1 : fg;
     bg = bg < -1 ? -1 : bg;
+    /* in 8 colours, black and blue on the terminal's own background (the
+     * hands, the pieces taken, the legend) are drawn in their bright form:
+     * on a dark terminal they are otherwise near-invisible (blue on black
+     * 2.2:1, black on black 1:1), and bright they keep 3:1 on a light one */
+    if (ui->look.form == FORM_8 && bg == -1 && (fg == COLOR_BLACK || fg == COLOR_BLUE))
+        a |= A_BOLD;
     if (fg == -1 && bg == -1)
         return a;
     int i;
