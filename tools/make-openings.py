@@ -38,7 +38,8 @@ def kage_fen(kage, variant, moves):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kage", default="src/kage")
+    ap.add_argument("--kage", default=next((k for k in ("build/src/kage", "src/kage") if os.path.exists(k)), "build/src/kage"),
+                    help="the kage program (default: build/src/kage, the README's build, else src/kage)")
     ap.add_argument("--variant", required=True)
     ap.add_argument("--count", type=int, default=400, help="openings to keep")
     ap.add_argument("--random-plies", default="2:4", help="MIN:MAX uniformly random plies first")

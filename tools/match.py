@@ -38,6 +38,7 @@ Examples:
 Standard library only.
 """
 import argparse
+import os
 import concurrent.futures
 import math
 import random
@@ -505,7 +506,8 @@ def load_openings(args, rng):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kage", default="src/kage", help="the kage program used as referee")
+    ap.add_argument("--kage", default=next((k for k in ("build/src/kage", "src/kage") if os.path.exists(k)), "build/src/kage"),
+                    help="the kage program used as referee (default: build/src/kage, the README's build, else src/kage)")
     ap.add_argument("--variant", default="shinobiplus", help="Kage's variant id (without --openings)")
     ap.add_argument("--xboard-variant", help="XBoard variant name (cashew-shogi for HaChu)")
     for k in (1, 2):
