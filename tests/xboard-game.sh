@@ -115,7 +115,7 @@ done
 # move of Kage's must be legal, every move it refused illegal; a game that
 # HaChu's known bugs stop (../shared/rules/cashew.md section 10: promotions
 # declined, hook moves refused, exits) is named as such.
-if [ -x /usr/games/hachu ] && case " ${XBOARD_VARIANTS:-cashew-shogi} " in *" cashew-shogi "*) true ;; *) false ;; esac; then
+if [ -z "${KAGE_SKIP_HACHU:-}" ] && [ -x /usr/games/hachu ] && case " ${XBOARD_VARIANTS:-cashew-shogi} " in *" cashew-shogi "*) true ;; *) false ;; esac; then
     log=$dir/debug-hachu.txt
     timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" /usr/games/xboard -saveSettingsOnExit false \
         -settingsFile /dev/null -fcp /usr/games/hachu -fd "$dir" -scp "$kage xboard" -sd "$dir" -variant cashew-shogi \
