@@ -108,9 +108,11 @@ out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/
 printf '%s\n' "$out" | grep -q 'tellusererror Illegal position' || fail "xboard: setboard without a white king is still refused"
 # while Kage thinks of its own move, a stray line, a move out of turn and
 # `memory` are answered without costing it the move (they stopped the search
-# and no move came: a loss on time); the new table size is taken after it
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nlevel 0 5 0\ngo\n'; sleep 0.3
-    printf 'foo\nusermove e7e5\nmemory 8\noption Hash=8\n'; sleep 3; printf 'ping 9\nquit\n') | run xboard 10)
+# and no move came: a loss on time); the new table size is taken after it.
+# st 2: two seconds a move whatever the build's speed (a share of a 5-minute
+# clock was longer than the test waited, under the sanitizers)
+out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 2\ngo\n'; sleep 0.3
+    printf 'foo\nusermove e7e5\nmemory 8\noption Hash=8\n'; sleep 4; printf 'ping 9\nquit\n') | run xboard 15)
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: a stray line while thinking cost the move ($out)"
 printf '%s\n' "$out" | grep -q '^Error (unknown command.*foo' || fail "xboard: the stray line is not answered"
 printf '%s\n' "$out" | grep -q '^Illegal move (not your turn.*e7e5' || fail "xboard: a move out of turn is not refused"
