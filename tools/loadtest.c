@@ -145,13 +145,12 @@ static int64_t think(void) { return (int64_t)(think_lo + random() % (think_hi - 
 static void say(Client *k, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(Client *k, const char *fmt, ...)
 {
-    char line[NET_LINE_MAX + 1];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     KageError err;
-    if (!net_client_send(k->c, &err, "%s", line)) {
+    bool sent = net_client_vsend(k->c, &err, fmt, ap);
+    va_end(ap);
+    if (!sent) {
         errors++;
         if (!first_error[0])
             snprintf(first_error, sizeof first_error, "%s: %.250s", k->name, err.msg);

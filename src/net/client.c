@@ -103,11 +103,17 @@ bool net_client_flush(NetClient *c)
 
 bool net_client_send(NetClient *c, KageError *err, const char *fmt, ...)
 {
-    char line[NET_LINE_MAX + 2];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    bool ok = net_client_vsend(c, err, fmt, ap);
     va_end(ap);
+    return ok;
+}
+
+bool net_client_vsend(NetClient *c, KageError *err, const char *fmt, va_list ap)
+{
+    char line[NET_LINE_MAX + 2];
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
     if (n < 0 || n > NET_LINE_MAX)
         return kage_error(err, -1, "a message too long for the server (%d bytes)", n);
     if (c->closed)

@@ -87,13 +87,12 @@ bool ui_online_send(Ui *ui, const char *fmt, ...)
         ui_message(ui, true, "Not connected to the Kage server: %s", o->why[0] ? o->why : "not yet");
         return false;
     }
-    char line[NET_LINE_MAX + 1];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
     KageError err;
-    if (!net_client_send(o->client, &err, "%s", line)) {
+    bool sent = net_client_vsend(o->client, &err, fmt, ap);
+    va_end(ap);
+    if (!sent) {
         disconnect(ui, err.msg);
         ui_message(ui, true, "Not sent to the Kage server: %s", err.msg);
         return false;

@@ -32,6 +32,8 @@ void net_client_free(NetClient *c);
 /* Queue a line (the newline is added) and write what can be written now;
  * false when the connection is closed or the line is bad (err says why). */
 bool net_client_send(NetClient *c, KageError *err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same with a va_list, for callers that take a format of their own. */
+bool net_client_vsend(NetClient *c, KageError *err, const char *fmt, va_list ap) __attribute__((format(printf, 3, 0)));
 /* Write what is queued; false when the connection is closed. */
 bool net_client_flush(NetClient *c);
 /* POLLIN, and POLLOUT while something waits to be written. */
