@@ -346,6 +346,18 @@ static bool same_game(const NetGameView *r)
     return same;
 }
 
+/* After poll: write what waits when the socket takes it, and read what came;
+ * true when something was read (the messages are then to be taken). */
+static bool service(Client *k, short revents)
+{
+    if (revents & POLLOUT)
+        net_client_flush(k->c);
+    if (!(revents & (POLLIN | POLLHUP | POLLERR)))
+        return false;
+    net_client_read(k->c);
+    return true;
+}
+
 /* Every game seen, read back from the server (each connection asks for a
  * few, within its rate) and compared with what the players saw; the number
  * that differ, or -1 when they could not all be read. */
@@ -368,11 +380,8 @@ static int verify(long *checked)
             break;
         for (int i = 0; i < nclients; i++) {
             Client *k = &clients[i];
-            if (fds[i].revents & POLLOUT)
-                net_client_flush(k->c);
-            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            if (!service(k, fds[i].revents))
                 continue;
-            net_client_read(k->c);
             KageError err;
             while (net_client_next(k->c, &m, &err) == 1) {
                 NetEvent ev = net_lobby_apply(&k->l, &m, 0, &err);
@@ -500,11 +509,8 @@ int main(int argc, char **argv)
         t = now_us();
         for (int i = 0; r > 0 && i < nclients; i++) {
             Client *k = &clients[i];
-            if (fds[i].revents & POLLOUT)
-                net_client_flush(k->c);
-            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            if (!service(k, fds[i].revents))
                 continue;
-            net_client_read(k->c);
             KageError err;
             int got;
             while ((got = net_client_next(k->c, &m, &err)) == 1)
@@ -530,9 +536,8 @@ int main(int argc, char **argv)
         int64_t t = now_us();
         quiet = t + 500000;
         for (int i = 0; i < nclients; i++) {
-            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            if (!service(&clients[i], fds[i].revents))
                 continue;
-            net_client_read(clients[i].c);
             KageError err;
             while (net_client_next(clients[i].c, &m, &err) == 1)
                 on_message(&clients[i], &m, t);
