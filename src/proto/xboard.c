@@ -133,7 +133,10 @@ static void play_best(Session *s, Move best)
  * and last ranks in every variant with holdings (its crazyhouse rule;
  * Shogun and the vchess Shinobi allow them on the first), and in Cashew,
  * where the King may be left attacked (it is then captured), a move that
- * does so (XBoard's Chu rules forbid it: "Forfeit due to invalid move").
+ * does so (XBoard's Chu rules forbid it: "Forfeit due to invalid move"),
+ * and a move of three legs (a Wolf taking two pieces on its line): XBoard
+ * 4.9 keeps two legs and passes on another move ("j8i9,i9h10,h10g11+"
+ * reached the other engine as "j8i9,i9h10,h10i9").
  * nlegal: how many legal moves there are. */
 static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
 {
@@ -146,7 +149,12 @@ static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
     *nlegal = list.count;
     for (int i = 0; i < list.count && n < max; i++) {
         Move m = list.moves[i];
-        if (move_kind(m) == MOVE_DROP && (v->type[move_drop_type(m)].def->flags & PF_PAWN)) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(pos, m, MOVE_FOR_PROTOCOL, text);
+        const char *comma = strchr(text, ',');
+        if (comma && strchr(comma + 1, ',')) {
+            out[n++] = m;
+        } else if (move_kind(m) == MOVE_DROP && (v->type[move_drop_type(m)].def->flags & PF_PAWN)) {
             int rank = v->rank_of[move_to(m)];
             if (rank == 0 || rank == v->ranks - 1)
                 out[n++] = m;
