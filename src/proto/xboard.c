@@ -149,10 +149,8 @@ static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
     *nlegal = list.count;
     for (int i = 0; i < list.count && n < max; i++) {
         Move m = list.moves[i];
-        char text[MOVE_TEXT_MAX];
-        move_to_text(pos, m, MOVE_FOR_PROTOCOL, text);
-        const char *comma = strchr(text, ',');
-        if (comma && strchr(comma + 1, ',')) {
+        /* two pieces taken on the way: three legs */
+        if (move_kind(m) == MOVE_LOCUST && move_locust_mask(m) == 3) {
             out[n++] = m;
         } else if (move_kind(m) == MOVE_DROP && (v->type[move_drop_type(m)].def->flags & PF_PAWN)) {
             int rank = v->rank_of[move_to(m)];
