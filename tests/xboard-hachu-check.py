@@ -42,10 +42,13 @@ def find(ref, pos, text):
     if not mover:
         return None
     me = (mover - 1) & 1
+    if me != pos.stm:  # a piece of the side not to move
+        return None
     caps = set(p for p in path[1:] if pos.board[p] and ((pos.board[p] - 1) & 1) != me)
     for m in pos.gen():
         if m == ref.PASS:
-            if start == end and not caps:
+            # out and back without a capture: a pass, by a piece that may pass
+            if start == end and not caps and ref.SPECIAL[(mover - 1) >> 1] in ("lion", "wolf"):
                 return m
             continue
         s, t, c = m
@@ -118,7 +121,7 @@ def main():
                 if find(ref, pos, text) is not None:
                     verdict, fault = "KAGE REFUSED %s, LEGAL by the referee (%s)" % (text, pos.fen()), True
                 else:
-                    verdict = "stopped by HaChu: %s is illegal (HaChu's known bug: a promotion that must be made, declined)" % text
+                    verdict = "stopped by HaChu: %s is illegal by the referee (HaChu's known bug: a promotion that must be made, declined; or XBoard's copy of a Wolf move)" % text
                 break
             else:  # HaChu refused Kage's last move, which the referee took
                 verdict = "stopped by HaChu: it refused %s, legal by the referee (HaChu's known bug: hook moves, Wolf captures)" % (last_kage or "a move")
