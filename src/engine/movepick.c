@@ -75,15 +75,25 @@ void movepick_update_capture_history(Search *s, int depth, Move best, const Move
     }
 }
 
+/* The continuation histories a quiet move is scored and updated by: the
+ * moves one, two and four plies earlier (the same side's move before last
+ * too), the reply to the last move counted twice. */
+static const struct {
+    int8_t back, weight;
+} cont_plies[] = {{1, 2}, {2, 1}, {4, 1}};
+#define NCONT ((int)(sizeof cont_plies / sizeof cont_plies[0]))
+
 int movepick_quiet_score(const Search *s, int ply, Move m)
 {
     const Position *pos = s->pos;
     int score = s->history[pos->side][movepick_moving_type(pos, m)][move_to(m)];
     int i = search_cont_index(s, m);
     if (i >= 0)
-        for (int back = 1; back <= 2 && ply - back >= 0; back++)
-            if (s->cont_idx[ply - back] >= 0)
-                score += s->cont[s->cont_idx[ply - back] * s->cont_dim + i];
+        for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
+            int prev = s->cont_idx[ply - cont_plies[k].back];
+            if (prev >= 0)
+                score += cont_plies[k].weight * s->cont[prev * s->cont_dim + i];
+        }
     return score;
 }
 
@@ -275,10 +285,11 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
         int ci = search_cont_index(s, quiets[i]);
         if (ci < 0)
             continue;
-        for (int back = 1; back <= 2 && ply - back >= 0; back++) {
-            if (s->cont_idx[ply - back] < 0)
+        for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
+            int prev = s->cont_idx[ply - cont_plies[k].back];
+            if (prev < 0)
                 continue;
-            int16_t *c = &s->cont[s->cont_idx[ply - back] * s->cont_dim + ci];
+            int16_t *c = &s->cont[prev * s->cont_dim + ci];
             *c = (int16_t)(*c + sp->history_scale * b - *c * abs(b) / sp->history_gravity);
         }
     }

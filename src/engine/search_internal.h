@@ -93,7 +93,7 @@ typedef struct Search {
     Move killers[MAX_PLY][2];
     int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
     /* continuation history: how good a quiet move was after a given move
-     * one or two plies earlier, as cont[prev * cont_dim + this] with each
+     * one, two or four plies earlier, as cont[prev * cont_dim + this] with each
      * move indexed by (side, moving type, to); boards of up to 64 squares
      * only (NULL otherwise: Cashew's table would be far too big) */
     /* capture history: [side][moving type][to][captured type], for captures and promotions */
