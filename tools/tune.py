@@ -14,6 +14,9 @@ squared error between sigmoid(K * eval) and a label that blends the game's
 result with sigmoid(K * search score) (--lambda 1: the result only).  Every
 weight of the variant is fitted at once, by Adam on the full batch.  K is
 fitted first to the starting weights, so that the scale stays centipawns.
+--l2 pulls every weight back towards its starting value, --shrink pulls the
+named features towards zero (a feature seen in few positions then stays
+near zero instead of taking the noise of those few).
 
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
@@ -41,21 +44,27 @@ def load_trace(path, limit=0):
     with open(path) as f:
         head = f.readline().split(" ", 2)
         if head[0] != "features":
-            sys.exit(f"{path}: not a kage evaltrace file")
+            sys.exit(f"tune.py: {path}: not a kage evaltrace file")
         names = head[2].rstrip("\n").split("|")
         n = 0
-        for line in f:
+        for lineno, line in enumerate(f, 2):
             w = line.split()
             if len(w) < 3:
                 continue
-            res.append(float(w[0]))
-            score.append(float(w[1]))
-            phase.append(int(w[2]))
-            for item in w[3:]:
-                c, v = item.split(":")
+            try:
+                r, sc, ph = float(w[0]), float(w[1]), int(w[2])
+                items = [tuple(int(x) for x in item.split(":")) for item in w[3:]]
+                if any(len(it) != 2 or not 0 <= it[0] < len(names) for it in items):
+                    raise ValueError
+            except ValueError:
+                sys.exit(f"tune.py: {path}:{lineno}: not a line of kage evaltrace (result score phase feature:count...)")
+            res.append(r)
+            score.append(sc)
+            phase.append(ph)
+            for c, v in items:
                 rows.append(n)
-                cols.append(int(c))
-                vals.append(int(v))
+                cols.append(c)
+                vals.append(v)
             n += 1
             if limit and n >= limit:
                 break
@@ -63,7 +72,23 @@ def load_trace(path, limit=0):
             np.array(vals, dtype=np.float64), np.array(res), np.array(score), np.array(phase, dtype=np.float64))
 
 
+def parse_shrink(specs):
+    """--shrink PREFIX:STRENGTH options as (prefix, strength) pairs."""
+    out = []
+    for spec in specs:
+        prefix, colon, strength = spec.rpartition(":")
+        try:
+            value = float(strength)
+        except ValueError:
+            value = -1.0
+        if not colon or not math.isfinite(value) or value < 0:
+            sys.exit(f"tune.py: --shrink {spec}: expected PREFIX:STRENGTH, a strength of 0 or more ('pst :0.03')")
+        out.append((prefix, value))
+    return out
+
+
 def fit(args):
+    shrinks = parse_shrink(args.shrink)
     import numpy as np
     data = json.load(open(args.weights))
     table = data.setdefault(args.variant, {"attacks": True, "weights": {}})
@@ -94,6 +119,11 @@ def fit(args):
     used = np.bincount(cols, minlength=nf) > 0
     fixed = np.array([any(name.startswith(p) for p in args.fixed) for name in names])
     free = used & ~fixed
+    shrink = np.zeros(nf)
+    for prefix, strength in shrinks:
+        for i, name in enumerate(names):
+            if name.startswith(prefix):
+                shrink[i] = strength
     pm = phase / PHASE_MAX
     cm = vals * pm[rows]
     ce = vals * (1 - pm[rows])
@@ -131,6 +161,7 @@ def fit(args):
         g[:, 0] = np.bincount(cols, weights=cm * d[rows], minlength=nf)
         g[:, 1] = np.bincount(cols, weights=ce * d[rows], minlength=nf)
         g += 2e-6 * args.l2 * (w - w0)  # a pull back towards the starting weights
+        g += 2e-6 * shrink[:, None] * w  # and towards zero (--shrink): rare features stay small
         g[~free] = 0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
@@ -208,13 +239,21 @@ def main():
                    help="penalty on the squared distance from the starting weights, per million")
     f.add_argument("--limit", type=int, default=0, help="positions read from each trace file, 0 = all")
     f.add_argument("--fixed", action="append", default=[], help="feature name prefixes to keep as they are")
+    f.add_argument("--shrink", action="append", default=[], metavar="PREFIX:STRENGTH",
+                   help="pull the features whose names start with PREFIX towards zero, with the strength of --l2 "
+                        "(repeatable; 'pst :0.03' keeps the piece-square values of rarely seen squares small)")
     f.set_defaults(func=fit)
     w = sub.add_parser("write", help="write eval_tables.c from the weights file")
     w.add_argument("--weights", default=WEIGHTS)
     w.add_argument("--out", default=TABLES)
     w.set_defaults(func=write)
     args = ap.parse_args()
-    args.func(args)
+    try:
+        args.func(args)
+    except OSError as e:
+        sys.exit(f"tune.py: {e.filename}: {e.strerror}")
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+        sys.exit(f"tune.py: {args.weights}: not a weights file as tune.py writes it ({e})")
     return 0
 
 

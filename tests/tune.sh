@@ -1,0 +1,67 @@
+#!/bin/sh
+# tools/tune.py: a fit on a few traced self-play positions moves the weights
+# of the variant it is given and no other, --shrink keeps the named features
+# near zero, `write` makes a C file of the weights, and bad options and
+# files give a clear message.  Needs numpy; skipped without it.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+kage=${KAGE:-src/kage}
+case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-tune.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+py=
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then
+        py=$p
+        break
+    fi
+done
+if [ -z "$py" ]; then
+    echo "tune: no python3 with numpy (Debian: python3-numpy), skipped"
+    exit 77
+fi
+tune() { "$py" "$top/tools/tune.py" "$@"; }
+
+"$kage" datagen shinobiplus 4 300 "$tmp/sp.data" - 7 2>/dev/null || fail "datagen: exit $?"
+"$kage" evaltrace shinobiplus <"$tmp/sp.data" >"$tmp/sp.trace" || fail "evaltrace: exit $?"
+cp "$top/tools/eval-weights.json" "$tmp/w.json"
+
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --iterations 50 \
+    --shrink 'pst :1000' 2>"$tmp/err" || fail "fit: exit $?: $(tail -3 "$tmp/err")"
+grep -q 'error after' "$tmp/err" || fail "the fit prints no error after"
+"$py" - "$top/tools/eval-weights.json" "$tmp/w.json" <<'PY' || fail "the fitted weights"
+import json, sys
+old, new = (json.load(open(p)) for p in sys.argv[1:3])
+for v in old:
+    if v != "shinobiplus" and old[v] != new[v]:
+        sys.exit("%s changed too" % v)
+a, b = old["shinobiplus"]["weights"], new["shinobiplus"]["weights"]
+if a == b:
+    sys.exit("no weight of shinobiplus moved")
+big = [(n, w) for n, w in b.items() if n.startswith("pst ") and max(map(abs, w)) > max(map(abs, a[n])) and max(map(abs, w)) > 5]
+if big:
+    sys.exit("--shrink 'pst :1000' let these grow: %s" % big[:3])
+PY
+tune write --weights "$tmp/w.json" --out "$tmp/tables.c" 2>/dev/null || fail "write: exit $?"
+grep -q 'shinobiplus_weights\[\] = {' "$tmp/tables.c" || fail "write: no table for shinobiplus"
+
+# bad options and files
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst 5' 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "--shrink without a strength: $(cat "$tmp/err")"
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst :-1' 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "a negative --shrink: $(cat "$tmp/err")"
+tune fit --variant shinobiplus --trace "$tmp/no-such.trace" --weights "$tmp/w.json" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^tune.py: $tmp/no-such.trace: No such file" "$tmp/err" || fail "a missing trace: $(cat "$tmp/err")"
+
+printf 'features 2 a|b\n1 0 3 0:1 7:2\n' >"$tmp/bad.trace"
+tune fit --variant shinobiplus --trace "$tmp/bad.trace" --weights "$tmp/w.json" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'bad.trace:2: not a line of kage evaltrace' "$tmp/err" || fail "a bad trace line: $(cat "$tmp/err")"
+echo '{' >"$tmp/bad.json"
+tune write --weights "$tmp/bad.json" --out "$tmp/t.c" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'bad.json: not a weights file' "$tmp/err" || fail "a bad weights file: $(cat "$tmp/err")"
+
+[ $failed -eq 0 ] && echo "tune: all checks passed"
+exit $failed
