@@ -16,7 +16,8 @@ weight of the variant is fitted at once, by Adam on the full batch.  K is
 fitted first to the starting weights, so that the scale stays centipawns.
 --l2 pulls every weight back towards its starting value, --shrink pulls the
 named features towards zero (a feature seen in few positions then stays
-near zero instead of taking the noise of those few).
+near zero instead of taking the noise of those few; one seen in none goes
+to zero, where without --shrink it keeps its weight).
 
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
@@ -118,12 +119,14 @@ def fit(args):
     w0 = w.copy()
     used = np.bincount(cols, minlength=nf) > 0
     fixed = np.array([any(name.startswith(p) for p in args.fixed) for name in names])
-    free = used & ~fixed
     shrink = np.zeros(nf)
     for prefix, strength in shrinks:
         for i, name in enumerate(names):
             if name.startswith(prefix):
                 shrink[i] = strength
+    # a feature no position shows keeps its weight, unless it is pulled
+    # towards zero: then nothing holds it up and it goes to zero
+    free = (used | (shrink > 0)) & ~fixed
     pm = phase / PHASE_MAX
     cm = vals * pm[rows]
     ce = vals * (1 - pm[rows])
@@ -171,7 +174,7 @@ def fit(args):
     e = evaluate(np.round(w))
     print(f"error after {error(k, e, target):.6f} (result only {error(k, e, res):.6f})", file=sys.stderr)
     for i, name in enumerate(names):
-        if free[i] or name in weights:
+        if (free[i] and used[i]) or name in weights:
             weights[name] = [int(round(w[i, 0])), int(round(w[i, 1]))]
     weights = {n: weights[n] for n in sorted(weights, key=lambda n: names.index(n) if n in names else 1 << 30)}
     table["weights"] = weights
