@@ -73,6 +73,24 @@ def load_trace(path, limit=0):
             np.array(vals, dtype=np.float64), np.array(res), np.array(score), np.array(phase, dtype=np.float64))
 
 
+def load_weights(path):
+    """The weights file, checked: {variant: {"weights": {name: [mg, eg]}, ...}}."""
+    with open(path) as f:
+        try:
+            data = json.load(f)
+        except ValueError as e:
+            sys.exit(f"tune.py: {path}: not a weights file as tune.py writes it ({e})")
+    ok = isinstance(data, dict) and all(
+        isinstance(t, dict) and isinstance(t.get("weights", {}), dict) and
+        all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, int) for x in w)
+            for w in t.get("weights", {}).values())
+        for t in data.values())
+    if not ok:
+        sys.exit(f"tune.py: {path}: not a weights file as tune.py writes it "
+                 "(each variant: {\"weights\": {name: [mg, eg]}})")
+    return data
+
+
 def parse_shrink(specs):
     """--shrink PREFIX:STRENGTH options as (prefix, strength) pairs."""
     out = []
@@ -91,7 +109,7 @@ def parse_shrink(specs):
 def fit(args):
     shrinks = parse_shrink(args.shrink)
     import numpy as np
-    data = json.load(open(args.weights))
+    data = load_weights(args.weights)
     table = data.setdefault(args.variant, {"attacks": True, "weights": {}})
     weights = table["weights"]
     names, rows, cols, vals, res, score, phase = None, [], [], [], [], [], []
@@ -174,7 +192,7 @@ def fit(args):
     e = evaluate(np.round(w))
     print(f"error after {error(k, e, target):.6f} (result only {error(k, e, res):.6f})", file=sys.stderr)
     for i, name in enumerate(names):
-        if (free[i] and used[i]) or name in weights:
+        if (used[i] and not fixed[i]) or name in weights:
             weights[name] = [int(round(w[i, 0])), int(round(w[i, 1]))]
     weights = {n: weights[n] for n in sorted(weights, key=lambda n: names.index(n) if n in names else 1 << 30)}
     table["weights"] = weights
@@ -189,7 +207,7 @@ def c_string(s):
 
 
 def write(args):
-    data = json.load(open(args.weights))
+    data = load_weights(args.weights)
     out = ["/* Evaluation weights per variant, written by tools/tune.py from",
            " * tools/eval-weights.json: do not edit by hand; run the tuner.",
            " * Each row: a feature's name (eval.c counts it), its middlegame and endgame",
@@ -199,7 +217,7 @@ def write(args):
     arrays = {}  # rows -> the array already written with them: identical weights are written once
     for variant in sorted(data):
         rows = tuple(f"    {{{c_string(name)}, {mg}, {eg}}},"
-                     for name, (mg, eg) in data[variant]["weights"].items() if mg or eg)
+                     for name, (mg, eg) in data[variant].get("weights", {}).items() if mg or eg)
         ident = arrays.get(rows)
         if ident is None:
             ident = arrays[rows] = variant.replace("-", "_")
@@ -255,8 +273,6 @@ def main():
         args.func(args)
     except OSError as e:
         sys.exit(f"tune.py: {e.filename}: {e.strerror}")
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
-        sys.exit(f"tune.py: {args.weights}: not a weights file as tune.py writes it ({e})")
     return 0
 
 
