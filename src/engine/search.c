@@ -462,7 +462,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
 
     /* 3. transposition table */
     uint64_t key = pos->st->key;
-    const TTEntry *te = tt_probe(s->tt, key);
+    Move excluded = s->excluded[ply];
+    const TTEntry *te = excluded ? NULL : tt_probe(s->tt, key);
     Move ttmove = te ? te->move : MOVE_NONE;
     int tts;
     if (te && !pv_node && tt_decides(te, ply, depth, alpha, beta, &tts))
@@ -476,7 +477,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     if (!pv_node && !in_check && abs(beta) < SEARCH_MATE_BOUND) {
         if (depth <= sp->rfp_depth && static_eval - sp->rfp_margin * depth >= beta)
             return static_eval;
-        if (allow_null && depth >= sp->nmp_depth && static_eval >= beta && null_move_ok(s)) {
+        if (allow_null && !excluded && depth >= sp->nmp_depth && static_eval >= beta && null_move_ok(s)) {
             int excess = (static_eval - beta) / sp->nmp_eval_div;
             int r = sp->nmp_base + depth / sp->nmp_div + (excess < sp->nmp_eval_max ? excess : sp->nmp_eval_max);
             int floor = s->null_floor;
@@ -496,8 +497,31 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
 
     /* internal iterative reduction: no hash move, so this node was not
      * searched before; a shallower search finds one more cheaply */
-    if (depth >= sp->iir_depth && ttmove == MOVE_NONE && !in_check)
+    if (depth >= sp->iir_depth && ttmove == MOVE_NONE && !in_check && !excluded)
         depth--;
+
+    /* singular extension: the hash move is searched a ply deeper when a
+     * shallower search without it shows every other move failing well
+     * below the hash score; when even that search beats beta, two moves
+     * do, and the node is cut */
+    int tt_ext = 0;
+    if (depth >= sp->se_depth && ttmove && !excluded && ply < 2 * s->iter) {
+        int bound = te->genbound & 3;
+        int ttscore = score_from_tt(te->score, ply);
+        if (te->depth >= depth - 3 && (bound == TT_LOWER || bound == TT_EXACT) && abs(ttscore) < SEARCH_MATE_BOUND) {
+            int sbeta = ttscore - sp->se_margin * depth / 8;
+            s->excluded[ply] = ttmove;
+            score = search(s, sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
+            s->excluded[ply] = MOVE_NONE;
+            s->pvlen[ply] = 0;
+            if (s->stopped)
+                return 0;
+            if (score < sbeta)
+                tt_ext = 1;
+            else if (sbeta >= beta)
+                return sbeta;
+        }
+    }
 
     /* 5. the move loop: PVS with reductions and late quiet-move pruning;
      * moves come from the staged picker, so a cut-off by the hash move or
@@ -515,6 +539,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
          * on the last move still counts) */
         if (count == 0 && d->nmove_rule && pos->st->halfmove >= 2 * d->nmove_rule)
             return 0;
+        if (m == excluded)
+            continue;
         bool killer = m == mp->killer[0] || m == mp->killer[1];
         int hist = noisy ? 0 : movepick_quiet_score(s, ply, m);
         bool check = search_gives_check(s, m);
@@ -543,7 +569,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         }
         make_move(s, ply, m, check);
         if (count == 1) {
-            score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+            score = -search(s, -beta, -alpha, new_depth + (m == ttmove ? tt_ext : 0), ply + 1, true);
         } else {
             int r = 0;
             if (!noisy && !in_check && !check) {
@@ -582,7 +608,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     }
     /* 7. no move at all: mate or the variant's stalemate value */
     if (count == 0)
-        return no_moves_value(pos, in_check, ply);
+        return excluded ? alpha : no_moves_value(pos, in_check, ply);
+    if (excluded)
+        return best;
     int bound = best >= beta ? TT_LOWER : best_move ? TT_EXACT : TT_UPPER;
     tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
              bound);
@@ -595,6 +623,7 @@ int search_begin(Search *s)
 {
     Position *pos = s->pos;
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->excluded, 0, sizeof s->excluded);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < 64; t++)
             for (int sq = 0; sq < BOARD_ARRAY; sq++)

@@ -103,6 +103,7 @@ typedef struct Search {
     const VariantDef *cont_def;       /* the variant cont was sized for */
     int cont_idx[MAX_PLY + 1];        /* the move made at each ply, -1 for none or a null move */
     int eval_stack[MAX_PLY];
+    Move excluded[MAX_PLY];           /* the move a singular search leaves out at this ply */
     EvalAcc acc[MAX_PLY + 1];         /* the evaluation accumulator at each ply */
     Move pv[MAX_PLY][MAX_PLY];
     int pvlen[MAX_PLY];

@@ -9,6 +9,8 @@ const SearchParams search_params_default = {
     .delta_margin = 200,
     .qcheck_plies = 8,
 
+    .se_depth = 6,
+    .se_margin = 16,
     .rfp_depth = 6,
     .rfp_margin = 90,
     .nmp_depth = 3,
@@ -72,6 +74,7 @@ void search_params_for(const char *variant_id, SearchParams *out)
          * Wolves and hook movers), no internal iterative reduction, a null
          * move reduced by 3 + depth / 4, one ply less of reduction only
          * for a good history */
+        out->se_depth = 1000;
         out->nmp_div = 4;
         out->nmp_eval_max = 0;
         out->iir_depth = 1000;

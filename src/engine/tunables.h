@@ -12,6 +12,8 @@ typedef struct SearchParams {
     int qcheck_plies;      /* check evasions are searched this many plies into quiescence */
 
     /* before the move loop (search.c search, step 4) */
+    int se_depth;          /* singular extension from this depth up: when every other move */
+    int se_margin;         /*   fails low against the hash score - margin * depth / 8 ... */
     int rfp_depth;         /* reverse futility at depth <= this ... */
     int rfp_margin;        /* ... when the static evaluation beats beta by this much per ply */
     int nmp_depth;         /* null move from this depth up ... */
