@@ -73,7 +73,7 @@ void search_params_for(const char *variant_id, SearchParams *out)
          * exchange pruning (its exchanges are only estimated for Lions,
          * Wolves and hook movers), no internal iterative reduction, a null
          * move reduced by 3 + depth / 4, one ply less of reduction only
-         * for a good history */
+         * for a good history, no singular extension */
         out->se_depth = 1000;
         out->nmp_div = 4;
         out->nmp_eval_max = 0;
