@@ -463,7 +463,14 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
     /* 3. transposition table */
     uint64_t key = pos->st->key;
     Move excluded = s->excluded[ply];
+    /* a copy: the null-move search below may replace the slot, and the
+     * singular test reads this entry after it */
+    TTEntry tt_copy;
     const TTEntry *te = excluded ? NULL : tt_probe(s->tt, key);
+    if (te) {
+        tt_copy = *te;
+        te = &tt_copy;
+    }
     Move ttmove = te ? te->move : MOVE_NONE;
     int tts;
     if (te && !pv_node && tt_decides(te, ply, depth, alpha, beta, &tts))
