@@ -4,15 +4,22 @@
 Each level plays the next one up (tools/match.py, balanced openings, the
 colours swapped), and the Elo differences are added up the chain, so that
 each level's strength is given relative to level 10.  Levels 1 to 9 stop at
-their own depth and node caps (src/engine/engine.c), so their games do not
-depend on the machine's speed; every match is given the screen's thinking
-time of its stronger level (src/ui/player.c) as a fixed time per move, which
-level 10 uses whole and the others rarely reach.  Level 10 thinks 10 s a move
-on the screen; here it gets --top-ms (2 s by default: a lower bound of its
-strength, to keep the run within hours).
+their own depth and node caps (src/engine/engine.c); every match is given
+the screen's thinking time of its stronger level (src/ui/player.c) as a
+fixed time per move, which level 10 uses whole and the others reach only
+where their caps do not stop them first (levels 8 and 9 in busy positions:
+their results depend a little on the machine's speed, as on the screen).
+Level 10 thinks 10 s a move on the screen; here it gets --top-ms (2 s by
+default: a lower bound of its strength, to keep the run within an hour).
+A game whose loser both engines see lost by --resign (1000 cp for 4 moves
+each, by default) is adjudicated, as in the SPRT matches: the lower levels'
+games are mostly long walks to a mate that nobody doubts.
 
-A result of all wins or all losses has no finite Elo; the table then shows
-the bound that the margin allows ("> +N").
+Each step is printed with its 95% interval.  A step that one level won (or
+lost) every game of has no finite estimate: the levels below it are then
+given as at least the interval's bound further down ("< -N").  --summary
+prints the table again from earlier runs' output without playing, adding up
+the games of the same pair over several runs.
 
   tools/ladder.py --kage build/src/kage --variant shogun --games 40 --concurrency 2
 
@@ -36,21 +43,92 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
+MATCH_LINE = re.compile(r"^Match level(\d+) vs level(\d+), \S+, movetime=(\d+)ms: (\d+) games, "
+                        r"\+(\d+) -(\d+) =(\d+)")
+
+
 def play(args, low, high):
-    """Level `high` against level `low`; returns (games, points of high, margin)."""
+    """Level `high` against level `low`; returns tools/match.py's summary line."""
     ms = SCREEN_MS[high - 1] if high < 10 else args.top_ms
     cmd = [sys.executable, os.path.join(HERE, "match.py"), "--kage", args.kage,
            "--openings", os.path.join(HERE, "openings", f"{args.variant}.txt"),
            "--games", str(args.games), "--movetime", str(ms), "--concurrency", str(args.concurrency),
-           "--max-plies", "400", "--quiet",
+           "--max-plies", "400", "--quiet"] + (["--resign", args.resign] if args.resign != "0" else []) + [
            "--engine1", f"{args.kage} uci", "--option1", f"Level={high}", "--name1", f"level{high}",
            "--engine2", f"{args.kage} uci", "--option2", f"Level={low}", "--name2", f"level{low}"]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     line = [l for l in out.splitlines() if l.startswith("Match ")][-1]
     print(line, flush=True)
-    m = re.search(r": (\d+) games, \+(\d+) -(\d+) =(\d+), score ([\d.]+)%, Elo ([-+\d.inf]+) \+/- ([\d.inf]+)", line)
-    games, wins, losses, draws = (int(m.group(i)) for i in range(1, 5))
-    return games, wins + draws / 2, m.group(7), ms
+    return line
+
+
+def merge(lines):
+    """The summary lines of several runs, one per pair, their games added up."""
+    pairs = {}
+    for line in lines:
+        m = MATCH_LINE.match(line)
+        if not m:
+            raise ValueError(f"not a tools/match.py level summary: {line!r}")
+        high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
+        key = (high, low, ms)
+        old = pairs.get(key, (0, 0, 0, 0))
+        pairs[key] = (old[0] + games, old[1] + wins, old[2] + losses, old[3] + draws)
+    variant = lines[0].split(", ")[1]
+    return [f"Match level{h} vs level{l}, {variant}, movetime={ms}ms: {g} games, +{w} -{lo} ={d}"
+            for (h, l, ms), (g, w, lo, d) in pairs.items()]
+
+
+def step(line):
+    """One pair's summary line: (high, low, ms, games, points, Elo, 95% low, 95% high).
+
+    The interval is the score's, +-1.96 standard errors of the per-game
+    results; where every game was won (or lost) there is no spread to
+    measure, and the bound is the exact binomial one (2.5 % each side)."""
+    m = MATCH_LINE.match(line)
+    if not m:
+        raise ValueError(f"not a tools/match.py level summary: {line!r}")
+    high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
+    points = wins + draws / 2
+    mean = points / games
+    if losses + draws == 0:
+        lo, hi = 0.025 ** (1 / games), 1.0
+    elif wins + draws == 0:
+        lo, hi = 0.0, 1 - 0.025 ** (1 / games)
+    else:
+        var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / games
+        half = 1.96 * math.sqrt(var / games)
+        lo, hi = mean - half, mean + half
+    return high, low, ms, games, points, elo(mean), elo(lo), elo(hi)
+
+
+def fmt(x):
+    if x >= 2000:
+        return "+inf"
+    if x <= -2000:
+        return "-inf"
+    return f"{x:+.0f}"
+
+
+def table(variant, games, lines):
+    rows = sorted((step(l) for l in lines), reverse=True)
+    print()
+    print(f"Ladder, {variant}, {games} games a pair (level N against level N-1), 95% intervals:")
+    below, bounded = 0.0, False
+    rel = ["level 10:      0"]
+    for high, low, ms, n, points, diff, lo, hi in rows:
+        print(f"  level {high:2d} vs {low}: {points:g}/{n}, Elo {fmt(diff)} ({fmt(lo)} to {fmt(hi)}) at {ms} ms")
+        # a step with no finite estimate adds its bound: the levels below are
+        # at least that far down
+        if abs(diff) >= 2000:
+            below -= lo
+            bounded = True
+        else:
+            below -= diff
+        rel.append(f"level {low:2d}: {'<' if bounded else ' '}{below:6.0f}")
+    print()
+    print("Elo relative to level 10:")
+    for t in rel:
+        print("  " + t)
 
 
 def main():
@@ -60,30 +138,34 @@ def main():
     ap.add_argument("--games", type=int, default=40, help="games per pair of levels")
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--top-ms", type=int, default=2000, help="level 10's time per move here")
+    ap.add_argument("--resign", default="1000:4", metavar="CP:MOVES",
+                    help="adjudicate a game both engines see lost (tools/match.py --resign); 0: never")
+    ap.add_argument("--summary", metavar="LOG", nargs="+",
+                    help="play nothing: print the table again from earlier runs' output")
     args = ap.parse_args()
-    rows = []
-    for high in range(10, 1, -1):
-        games, points, margin, ms = play(args, high - 1, high)
-        score = points / games
-        # all won or all lost: the bound one more game's worth allows
-        exact = 0 < points < games
-        diff = elo(score) if exact else elo((games - 0.5) / games if points == games else 0.5 / games)
-        rows.append((high, high - 1, games, points, diff, exact, ms))
-    print()
-    print(f"Ladder, {args.variant}, {args.games} games a pair (level N against level N-1):")
-    below = 0.0
-    bounded = False
-    table = ["level 10:      0"]
-    for high, low, games, points, diff, exact, ms in rows:
-        below -= diff
-        bounded |= not exact
-        print(f"  level {high} vs {low}: {points:g}/{games}, Elo {'+' if diff >= 0 else ''}{diff:.0f}"
-              f"{'' if exact else ' (all won: at least)'} at {ms} ms")
-        table.append(f"level {low:2d}: {'<' if bounded else ' '}{below:6.0f}")
-    print()
-    print("Elo relative to level 10:")
-    for t in table:
-        print("  " + t)
+    if args.summary:
+        lines = []
+        try:
+            for name in args.summary:
+                with open(name, encoding="utf-8") as f:
+                    lines += [l for l in f if l.startswith("Match level")]
+        except OSError as e:
+            print(f"ladder: {e}", file=sys.stderr)
+            return 1
+        if not lines:
+            print(f"ladder: no 'Match level' lines in {' '.join(args.summary)}", file=sys.stderr)
+            return 1
+        try:
+            lines = merge(lines)
+            counts = sorted({step(l)[3] for l in lines})
+            games = counts[0] if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+            table(lines[0].split(", ")[1], games, lines)
+        except ValueError as e:
+            print(f"ladder: {e}", file=sys.stderr)
+            return 1
+        return 0
+    lines = [play(args, high - 1, high) for high in range(10, 1, -1)]
+    table(args.variant, args.games, lines)
     return 0
 
 

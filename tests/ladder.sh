@@ -1,0 +1,53 @@
+#!/bin/sh
+# tools/ladder.py --summary: the table made again from earlier runs' summary
+# lines, the games of a pair added up over runs, a step won every game given
+# as its exact binomial bound (and the levels below as "at least that far
+# down"), and bad logs refused with a clear message.  Plays no game.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-ladder.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+ladder() { python3 "$top/tools/ladder.py" "$@"; }
+
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "ladder: no python3, skipped"
+    exit 77
+fi
+
+cat >"$tmp/run1" <<'LOG'
+Match level10 vs level9, shogun, movetime=2000ms: 10 games, +8 -1 =1, score 85.0%, Elo +301.3 +/- 341.9 (95%)
+a line that is not a summary
+Match level9 vs level8, shogun, movetime=6000ms: 10 games, +10 -0 =0, score 100.0%, Elo +2400.0 +/- 0.0 (95%)
+Match level8 vs level7, shogun, movetime=4000ms: 10 games, +5 -5 =0, score 50.0%, Elo -0.0 +/- 0.0 (95%)
+LOG
+ladder --summary "$tmp/run1" >"$tmp/out" 2>&1 || fail "summary: exit $?: $(cat "$tmp/out")"
+grep -q '^Ladder, shogun, 10 games a pair' "$tmp/out" || fail "no heading: $(cat "$tmp/out")"
+grep -q 'level 10 vs 9: 8.5/10, Elo +301 (+[0-9]* to +inf) at 2000 ms' "$tmp/out" ||
+    fail "10 vs 9: $(grep 'vs 9' "$tmp/out")"
+# 10 of 10: the score is at least 0.025^(1/10) = 0.6915, +140 Elo
+grep -q 'level  9 vs 8: 10/10, Elo +inf (+140 to +inf)' "$tmp/out" || fail "9 vs 8: $(grep 'vs 8' "$tmp/out")"
+grep -q 'level  9:    -301$' "$tmp/out" || fail "level 9: $(grep 'level  9:' "$tmp/out")"
+grep -q 'level  8: <  -442$' "$tmp/out" || fail "level 8 is not a bound: $(grep 'level  8:' "$tmp/out")"
+grep -q 'level  7: <  -442$' "$tmp/out" || fail "level 7: $(grep 'level  7:' "$tmp/out")"
+
+# a second run of one pair: its games are added to the first's
+grep 'level10 vs' "$tmp/run1" | sed 's/+8 -1 =1/+9 -1 =0/' >"$tmp/run2"
+ladder --summary "$tmp/run1" "$tmp/run2" >"$tmp/out" 2>&1 || fail "two logs: exit $?"
+grep -q '^Ladder, shogun, 10 to 20 games a pair' "$tmp/out" || fail "merged heading: $(head -2 "$tmp/out")"
+grep -q 'level 10 vs 9: 17.5/20,' "$tmp/out" || fail "merged 10 vs 9: $(grep 'vs 9' "$tmp/out")"
+
+# bad logs: a clear message, exit 1, no traceback
+echo "nothing here" >"$tmp/empty"
+ladder --summary "$tmp/empty" >"$tmp/out" 2>&1 && fail "a log without summaries accepted"
+grep -q "ladder: no 'Match level' lines in" "$tmp/out" || fail "empty log: $(cat "$tmp/out")"
+ladder --summary "$tmp/missing" >"$tmp/out" 2>&1 && fail "a missing log accepted"
+grep -q "ladder: .*No such file" "$tmp/out" || fail "missing log: $(cat "$tmp/out")"
+echo "Match level10 vs level9, shogun: garbled" >"$tmp/bad"
+ladder --summary "$tmp/bad" >"$tmp/out" 2>&1 && fail "a garbled summary accepted"
+grep -q "ladder: not a tools/match.py level summary" "$tmp/out" || fail "garbled: $(cat "$tmp/out")"
+grep -q Traceback "$tmp/out" && fail "a traceback"
+
+[ "$failed" -eq 0 ] && echo "ladder: all checks passed"
+[ "$failed" -eq 0 ]
