@@ -2,7 +2,8 @@
 # tools/ladder.py --summary: the table made again from earlier runs' summary
 # lines, the games of a pair added up over runs, a step won every game given
 # as its exact binomial bound (and the levels below as "at least that far
-# down"), and bad logs refused with a clear message.  Plays no game.
+# down"), and bad logs and a Kage that cannot run refused with a clear
+# message.  Plays no game.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-ladder.XXXXXX")
@@ -48,6 +49,10 @@ echo "Match level10 vs level9, shogun: garbled" >"$tmp/bad"
 ladder --summary "$tmp/bad" >"$tmp/out" 2>&1 && fail "a garbled summary accepted"
 grep -q "ladder: not a tools/match.py level summary" "$tmp/out" || fail "garbled: $(cat "$tmp/out")"
 grep -q Traceback "$tmp/out" && fail "a traceback"
+# a Kage that cannot be run: the first match fails, and the ladder says so
+ladder --kage "$tmp/no-such-kage" --variant shogun --games 2 >"$tmp/out" 2>&1 && fail "a missing kage accepted"
+grep -q "ladder: level 10 against level 9: tools/match.py failed" "$tmp/out" || fail "missing kage: $(cat "$tmp/out")"
+grep -q Traceback "$tmp/out" && fail "a traceback for a missing kage"
 
 [ "$failed" -eq 0 ] && echo "ladder: all checks passed"
 [ "$failed" -eq 0 ]

@@ -17,7 +17,8 @@ games are mostly long walks to a mate that nobody doubts.
 
 Each step is printed with its 95% interval.  A step that one level won (or
 lost) every game of has no finite estimate: the levels below it are then
-given as at least the interval's bound further down ("< -N").  --summary
+given as at least the interval's bound further down ("< -N"; "> -N" below a
+step lost every game, "?" where both happened).  --summary
 prints the table again from earlier runs' output without playing, adding up
 the games of the same pair over several runs.
 
@@ -56,10 +57,13 @@ def play(args, low, high):
            "--max-plies", "400", "--quiet"] + (["--resign", args.resign] if args.resign != "0" else []) + [
            "--engine1", f"{args.kage} uci", "--option1", f"Level={high}", "--name1", f"level{high}",
            "--engine2", f"{args.kage} uci", "--option2", f"Level={low}", "--name2", f"level{low}"]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    line = [l for l in out.splitlines() if l.startswith("Match ")][-1]
-    print(line, flush=True)
-    return line
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    lines = [l for l in run.stdout.splitlines() if l.startswith("Match ")]
+    if run.returncode != 0 or not lines:
+        why = (run.stderr.strip().splitlines() or ["no summary line"])[-1]
+        raise RuntimeError(f"level {high} against level {low}: tools/match.py failed (exit {run.returncode}): {why}")
+    print(lines[-1], flush=True)
+    return lines[-1]
 
 
 def merge(lines):
@@ -88,6 +92,8 @@ def step(line):
     if not m:
         raise ValueError(f"not a tools/match.py level summary: {line!r}")
     high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
+    if games == 0 or wins + losses + draws != games:
+        raise ValueError(f"the games do not add up: {line!r}")
     points = wins + draws / 2
     mean = points / games
     if losses + draws == 0:
@@ -113,18 +119,23 @@ def table(variant, games, lines):
     rows = sorted((step(l) for l in lines), reverse=True)
     print()
     print(f"Ladder, {variant}, {games} games a pair (level N against level N-1), 95% intervals:")
-    below, bounded = 0.0, False
+    below, marks = 0.0, set()
     rel = ["level 10:      0"]
     for high, low, ms, n, points, diff, lo, hi in rows:
         print(f"  level {high:2d} vs {low}: {points:g}/{n}, Elo {fmt(diff)} ({fmt(lo)} to {fmt(hi)}) at {ms} ms")
-        # a step with no finite estimate adds its bound: the levels below are
-        # at least that far down
-        if abs(diff) >= 2000:
+        # a step with no finite estimate adds its bound: the levels below a
+        # step won every game are at least that far down ("<"), those below
+        # one lost every game at most ("> "); after both, nothing is known
+        if diff >= 2000:
             below -= lo
-            bounded = True
+            marks.add("<")
+        elif diff <= -2000:
+            below -= hi
+            marks.add(">")
         else:
             below -= diff
-        rel.append(f"level {low:2d}: {'<' if bounded else ' '}{below:6.0f}")
+        mark = " " if not marks else marks.copy().pop() if len(marks) == 1 else "?"
+        rel.append(f"level {low:2d}: {mark}{below:6.0f}")
     print()
     print("Elo relative to level 10:")
     for t in rel:
@@ -164,7 +175,11 @@ def main():
             print(f"ladder: {e}", file=sys.stderr)
             return 1
         return 0
-    lines = [play(args, high - 1, high) for high in range(10, 1, -1)]
+    try:
+        lines = [play(args, high - 1, high) for high in range(10, 1, -1)]
+    except (RuntimeError, OSError) as e:
+        print(f"ladder: {e}", file=sys.stderr)
+        return 1
     table(args.variant, args.games, lines)
     return 0
 
