@@ -66,34 +66,35 @@ def play(args, low, high):
     return lines[-1]
 
 
-def merge(lines):
-    """The summary lines of several runs, one per pair, their games added up."""
-    pairs = {}
-    for line in lines:
-        m = MATCH_LINE.match(line)
-        if not m:
-            raise ValueError(f"not a tools/match.py level summary: {line!r}")
-        high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
-        key = (high, low, ms)
-        old = pairs.get(key, (0, 0, 0, 0))
-        pairs[key] = (old[0] + games, old[1] + wins, old[2] + losses, old[3] + draws)
-    variant = lines[0].split(", ")[1]
-    return [f"Match level{h} vs level{l}, {variant}, movetime={ms}ms: {g} games, +{w} -{lo} ={d}"
-            for (h, l, ms), (g, w, lo, d) in pairs.items()]
-
-
-def step(line):
-    """One pair's summary line: (high, low, ms, games, points, Elo, 95% low, 95% high).
-
-    The interval is the score's, +-1.96 standard errors of the per-game
-    results; where every game was won (or lost) there is no spread to
-    measure, and the bound is the exact binomial one (2.5 % each side)."""
+def parse(line):
+    """One pair's summary line: (high, low, ms, games, wins, losses, draws)."""
     m = MATCH_LINE.match(line)
     if not m:
         raise ValueError(f"not a tools/match.py level summary: {line!r}")
     high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
     if games == 0 or wins + losses + draws != games:
         raise ValueError(f"the games do not add up: {line!r}")
+    return high, low, ms, games, wins, losses, draws
+
+
+def merge(lines):
+    """The summary lines of one or several runs, one result per pair, their
+    games added up."""
+    pairs = {}
+    for line in lines:
+        high, low, ms, *counts = parse(line)
+        old = pairs.get((high, low, ms), (0, 0, 0, 0))
+        pairs[(high, low, ms)] = tuple(o + c for o, c in zip(old, counts))
+    return [key + counts for key, counts in pairs.items()]
+
+
+def step(result):
+    """One pair's result: (high, low, ms, games, points, Elo, 95% low, 95% high).
+
+    The interval is the score's, +-1.96 standard errors of the per-game
+    results; where every game was won (or lost) there is no spread to
+    measure, and the bound is the exact binomial one (2.5 % each side)."""
+    high, low, ms, games, wins, losses, draws = result
     points = wins + draws / 2
     mean = points / games
     if losses + draws == 0:
@@ -115,8 +116,10 @@ def fmt(x):
     return f"{x:+.0f}"
 
 
-def table(variant, games, lines):
-    rows = sorted((step(l) for l in lines), reverse=True)
+def table(variant, results):
+    rows = sorted((step(r) for r in results), reverse=True)
+    counts = sorted({r[3] for r in results})
+    games = counts[0] if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
     print()
     print(f"Ladder, {variant}, {games} games a pair (level N against level N-1), 95% intervals:")
     below, marks = 0.0, set()
@@ -159,7 +162,7 @@ def main():
         try:
             for name in args.summary:
                 with open(name, encoding="utf-8") as f:
-                    lines += [l for l in f if l.startswith("Match level")]
+                    lines += [l.rstrip("\n") for l in f if l.startswith("Match level")]
         except OSError as e:
             print(f"ladder: {e}", file=sys.stderr)
             return 1
@@ -167,10 +170,7 @@ def main():
             print(f"ladder: no 'Match level' lines in {' '.join(args.summary)}", file=sys.stderr)
             return 1
         try:
-            lines = merge(lines)
-            counts = sorted({step(l)[3] for l in lines})
-            games = counts[0] if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
-            table(lines[0].split(", ")[1], games, lines)
+            table(lines[0].split(", ")[1], merge(lines))
         except ValueError as e:
             print(f"ladder: {e}", file=sys.stderr)
             return 1
@@ -180,7 +180,7 @@ def main():
     except (RuntimeError, OSError) as e:
         print(f"ladder: {e}", file=sys.stderr)
         return 1
-    table(args.variant, args.games, lines)
+    table(args.variant, merge(lines))
     return 0
 
 
