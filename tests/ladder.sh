@@ -49,6 +49,10 @@ echo "Match level10 vs level9, shogun: garbled" >"$tmp/bad"
 ladder --summary "$tmp/bad" >"$tmp/out" 2>&1 && fail "a garbled summary accepted"
 grep -q "ladder: not a tools/match.py level summary" "$tmp/out" || fail "garbled: $(cat "$tmp/out")"
 grep -q Traceback "$tmp/out" && fail "a traceback"
+# two variants' logs are not added up
+sed 's/, shogun,/, shinobi,/' "$tmp/run2" >"$tmp/run3"
+ladder --summary "$tmp/run1" "$tmp/run3" >"$tmp/out" 2>&1 && fail "two variants' logs added up"
+grep -q "ladder: the logs are of more than one variant: shinobi, shogun" "$tmp/out" || fail "two variants: $(cat "$tmp/out")"
 # a Kage that cannot be run: the first match fails, and the ladder says so
 ladder --kage "$tmp/no-such-kage" --variant shogun --games 2 >"$tmp/out" 2>&1 && fail "a missing kage accepted"
 grep -q "ladder: level 10 against level 9: tools/match.py failed" "$tmp/out" || fail "missing kage: $(cat "$tmp/out")"

@@ -44,7 +44,7 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-MATCH_LINE = re.compile(r"^Match level(\d+) vs level(\d+), \S+, movetime=(\d+)ms: (\d+) games, "
+MATCH_LINE = re.compile(r"^Match level(\d+) vs level(\d+), (\S+), movetime=(\d+)ms: (\d+) games, "
                         r"\+(\d+) -(\d+) =(\d+)")
 
 
@@ -67,22 +67,26 @@ def play(args, low, high):
 
 
 def parse(line):
-    """One pair's summary line: (high, low, ms, games, wins, losses, draws)."""
+    """One pair's summary line: its variant, and (high, low, ms, games, wins, losses, draws)."""
     m = MATCH_LINE.match(line)
     if not m:
         raise ValueError(f"not a tools/match.py level summary: {line!r}")
-    high, low, ms, games, wins, losses, draws = (int(x) for x in m.groups())
+    high, low, variant, ms, games, wins, losses, draws = m.groups()
+    high, low, ms, games, wins, losses, draws = (int(x) for x in (high, low, ms, games, wins, losses, draws))
     if games == 0 or wins + losses + draws != games:
         raise ValueError(f"the games do not add up: {line!r}")
-    return high, low, ms, games, wins, losses, draws
+    return variant, (high, low, ms, games, wins, losses, draws)
 
 
 def merge(lines):
     """The summary lines of one or several runs, one result per pair, their
     games added up."""
-    pairs = {}
+    pairs, variants = {}, set()
     for line in lines:
-        high, low, ms, *counts = parse(line)
+        variant, (high, low, ms, *counts) = parse(line)
+        variants.add(variant)
+        if len(variants) > 1:
+            raise ValueError(f"the logs are of more than one variant: {', '.join(sorted(variants))}")
         old = pairs.get((high, low, ms), (0, 0, 0, 0))
         pairs[(high, low, ms)] = tuple(o + c for o, c in zip(old, counts))
     return [key + counts for key, counts in pairs.items()]
