@@ -59,9 +59,12 @@ class Engine:
     def __init__(self, cmd, name):
         self.name = name
         self.cmd = cmd
-        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1,
-                                  errors="replace")  # HaChu writes a stray 0xff byte
+        try:
+            self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                                      errors="replace")  # HaChu writes a stray 0xff byte
+        except (OSError, ValueError) as e:  # no such program; a quote left open
+            raise EngineError(f"cannot start {name} ({cmd}): {getattr(e, 'strerror', None) or e}") from None
         self.lines = []
         self.cv = threading.Condition()
         self.eof = False
@@ -289,8 +292,11 @@ class Referee:
     """Kage's rules in one long-lived `kage adjudicate --stdin` process."""
 
     def __init__(self, kage):
-        self.p = subprocess.Popen([kage, "adjudicate", "--stdin"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.p = subprocess.Popen([kage, "adjudicate", "--stdin"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as e:
+            raise EngineError(f"cannot start the referee, {kage} adjudicate (--kage): {e.strerror}") from None
 
     def judge(self, variant, fen, moves):
         """(result, reason, legal moves) after moves; result None if one is illegal."""
@@ -552,12 +558,19 @@ def main():
     stop = threading.Event()
 
     def worker_state():
-        if not hasattr(local, "pair"):
-            local.pair = [make_engine(args, 1), make_engine(args, 2)]
-            local.referee = Referee(args.kage)
+        if not hasattr(local, "referee"):
+            first = make_engine(args, 1)
+            try:
+                local.pair = [first, make_engine(args, 2)]
+            except EngineError:
+                first.close()
+                raise
             with lock:
-                all_engines.append(local.pair)
-                referees.append(local.referee)
+                all_engines.append(local.pair)  # closed at the end, even if the referee fails
+            referee = Referee(args.kage)
+            with lock:
+                referees.append(referee)
+            local.referee = referee
         return local.pair, local.referee
 
     def restart_dead(engines):
@@ -573,7 +586,11 @@ def main():
         pair, game = job
         if stop.is_set():
             return None
-        engines, referee = worker_state()
+        try:
+            engines, referee = worker_state()
+        except EngineError:
+            stop.set()  # the games still queued are not started
+            raise
         variant, fen, pre = openings[pair % len(openings)]
         # engine 1 plays the side to move after the opening in game 0
         first = 0 if fen == "startpos" or fen.split()[1] == "w" else 1
@@ -628,6 +645,9 @@ def main():
                     if llr >= upper or llr <= lower:
                         decision = "H1 accepted" if llr >= upper else "H0 accepted"
                         stop.set()
+    except EngineError as e:
+        print(f"match.py: {e}", file=sys.stderr)
+        return 1
     finally:
         for pair in all_engines:
             for e in pair:
