@@ -175,6 +175,22 @@ static void search__finds_campmate__shinobiplus(void **state)
     test_release(pos);
 }
 
+/* The quiescence search sees a campmate next move: at depth 1, Black sees
+ * the King walk in; where a Rook covers the last rank, no false mate. */
+static void search__campmate_threat__seen_at_depth_one__shinobiplus(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", "8/3K4/8/8/8/6k1/8/8[] b - - 0 40");
+    Found f = search_nodes(pos, 0, 1);
+    assert_int_equal(f.last.mate_in, -2); /* plies: Black's move, then the campmate */
+    test_release(pos);
+
+    pos = test_position("shinobiplus", "4r3/3K4/8/8/8/6k1/8/8[] b - - 0 40");
+    f = search_nodes(pos, 0, 1);
+    assert_int_equal(f.last.mate_in, 0);
+    test_release(pos);
+}
+
 static void search__stalemate_wins__shinobiplus(void **state)
 {
     (void)state;
@@ -805,6 +821,7 @@ int test_search_run(void)
         cmocka_unit_test(search__finds_mate_in_two__shogun),
         cmocka_unit_test(search__finds_winning_drop__shogun),
         cmocka_unit_test(search__finds_campmate__shinobiplus),
+        cmocka_unit_test(search__campmate_threat__seen_at_depth_one__shinobiplus),
         cmocka_unit_test(search__stalemate_wins__shinobiplus),
         cmocka_unit_test(search__avoids_stalemate__shogun),
         cmocka_unit_test(search__mated_side_reports_negative_mate__shogun),

@@ -319,6 +319,33 @@ static int best_capture(const Search *s)
     return (v->special_types ? 3 * best : best) + s->ep->max_promo_gain;
 }
 
+/* A King move onto its flag region, which wins at once (campmate). */
+static bool flag_move(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    return move_kind(m) != MOVE_DROP && move_from(m) == pos->king[pos->side] &&
+           (pos->v->sqflags[pos->side][move_to(m)] & SQF_FLAG);
+}
+
+/* Can the side to move win by campmate with its next move?  A King one step
+ * from its flag region, and a legal step onto it. */
+static bool campmate_in_one(Search *s)
+{
+    Position *pos = s->pos;
+    const Variant *v = pos->v;
+    Color us = pos->side;
+    int k = pos->king[us];
+    if (!k || s->ep->flag_dist[us][k] != 1 || !(v->type[piece_type(pos->board[k])].def->flags & PF_FLAG))
+        return false;
+    for (int d = 0; d < 8; d++) {
+        int to = k + v->dir8[d];
+        if (pos->board[to] != PIECE_OFF && (v->sqflags[us][to] & SQF_FLAG) &&
+            movegen_is_legal(pos, move_make(k, to, MOVE_NORMAL, 0)))
+            return true;
+    }
+    return false;
+}
+
 /* Captures and promotions until the position is quiet; all moves when the
  * King is attacked (check evasions; in Cashew, saving the King). */
 static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
@@ -348,6 +375,9 @@ static int qsearch(Search *s, int alpha, int beta, int ply, int qdepth)
     bool in_check = pos->king[pos->side] && pos_in_check(pos) && qdepth < sp->qcheck_plies;
     int best = -SEARCH_INF, stand = 0, old_alpha = alpha;
     if (!in_check) {
+        /* a campmate next move is not a quiet position to stand on */
+        if (s->ep->has_flag && campmate_in_one(s))
+            return mate_in(ply + 1);
         stand = best = te ? te->eval : evaluate(s, ply);
         if (stand >= beta)
             return stand;
@@ -551,12 +581,13 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         bool killer = m == mp->killer[0] || m == mp->killer[1];
         int hist = noisy ? 0 : movepick_quiet_score(s, ply, m);
         bool check = search_gives_check(s, m);
+        bool flag = s->ep->has_flag && flag_move(s, m); /* wins at once: never pruned or reduced */
         count++;
         /* late quiet moves, hopeless ones and those that lose material are
          * dropped before being made (judged at the depth a reduction would
          * leave); so are captures that lose too much by exchange */
         if (!pv_node && !in_check && best > -SEARCH_MATE_BOUND) {
-            if (!noisy && !check && !killer) {
+            if (!noisy && !check && !killer && !flag) {
                 int lmr_depth = depth;
                 if (sp->prune_reduced) {
                     lmr_depth = new_depth - lmr_reduction(sp, depth, count);
@@ -579,7 +610,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
             score = -search(s, -beta, -alpha, new_depth + (m == ttmove ? tt_ext : 0), ply + 1, true);
         } else {
             int r = 0;
-            if (!noisy && !in_check && !check) {
+            if (!noisy && !in_check && !check && !flag) {
                 r = lmr_reduction(sp, depth, count) - pv_node - killer + !improving;
                 r -= sp->lmr_history_both ? hist / sp->lmr_history : hist > sp->lmr_history;
                 r = r > new_depth - 1 ? new_depth - 1 : r;
