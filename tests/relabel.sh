@@ -54,7 +54,7 @@ relabel "$tmp/sp.data" --variant shinobiplus --engine "$kage uci" --part 2/2 --o
 relabel "$tmp/sp.data" --variant shinobiplus --engine "$kage uci" --option Hash --out "$tmp/x" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'expected NAME=VALUE' "$tmp/err" || fail "--option without a value is not refused"
 relabel "$tmp/sp.data" --variant shinobiplus --engine "$tmp/no-such-engine" --out "$tmp/x" 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "^relabel: $tmp/no-such-engine: No such file" "$tmp/err" || fail "a missing teacher: $(cat "$tmp/err")"
+[ $? -eq 1 ] && grep -q "^relabel: cannot start teacher ($tmp/no-such-engine): No such file" "$tmp/err" || fail "a missing teacher: $(cat "$tmp/err")"
 relabel "$tmp/no-such.data" --variant shinobiplus --engine "$kage uci" --out "$tmp/x" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^relabel: $tmp/no-such.data: No such file" "$tmp/err" || fail "a missing data file: $(cat "$tmp/err")"
 relabel "$tmp/sp.data" --variant shinobiplus --engine "$kage uci" --out "$tmp/no/dir/x" 2>"$tmp/err"

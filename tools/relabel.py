@@ -78,10 +78,8 @@ def main():
     try:
         teacher = UciEngine(args.engine, options, "teacher")
         teacher.new_game(args.variant, "startpos")
-    except EngineError as e:
+    except EngineError as e:  # also a teacher that cannot be started
         sys.exit(f"relabel: {e}")
-    except OSError as e:
-        sys.exit(f"relabel: {args.engine}: {e.strerror}")
     start, written = time.monotonic(), 0
     try:
         out = open(args.out, "a")
