@@ -1,10 +1,7 @@
 #!/bin/sh
 # The command line under bad input: every message says what is wrong (the
 # whole of it), a write that fails is an error, and nothing odd is taken.
-set -u
-kage=${KAGE:-src/kage}
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
 # expect STATUS PATTERN ARGS...: the exit status, and PATTERN in stderr
 expect() {
     want=$1 pat=$2
@@ -46,5 +43,4 @@ expect 1 "unknown piece 'Ã©' for Shogun chess" perft shogun "4k3/8/8/8/8/8/8/4KÃ
     "$("$kage" perft shogun '4k3/8/8/8/8/8/8/4K3[PPnnn] w - - 0 1' 1)" ] || fail "[2P3n] is not [PPnnn]"
 expect 1 "a count in hand is a number from 1 to 63 before a piece" perft shogun "4k3/8/8/8/8/8/8/4K3[0P] w - - 0 1" 1
 
-[ $failed -eq 0 ] && echo "command-line input: all checks passed"
-exit $failed
+finish "command-line input: all checks passed"

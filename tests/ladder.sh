@@ -4,18 +4,11 @@
 # as its exact binomial bound (and the levels below as "at least that far
 # down"), and bad logs and a Kage that cannot run refused with a clear
 # message.  Plays no game.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-ladder.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
+use_tmp ladder
 ladder() { python3 "$top/tools/ladder.py" "$@"; }
 
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "ladder: no python3, skipped"
-    exit 77
-fi
+need_python ladder
 
 cat >"$tmp/run1" <<'LOG'
 Match level10 vs level9, shogun, movetime=2000ms: 10 games, +8 -1 =1, score 85.0%, Elo +301.3 +/- 341.9 (95%)
@@ -58,5 +51,4 @@ ladder --kage "$tmp/no-such-kage" --variant shogun --games 2 >"$tmp/out" 2>&1 &&
 grep -q "ladder: level 10 against level 9: tools/match.py failed" "$tmp/out" || fail "missing kage: $(cat "$tmp/out")"
 grep -q Traceback "$tmp/out" && fail "a traceback for a missing kage"
 
-[ "$failed" -eq 0 ] && echo "ladder: all checks passed"
-[ "$failed" -eq 0 ]
+finish "ladder: all checks passed"

@@ -2,23 +2,14 @@
 # tools/match.py: a short fixed-node match gives its summary line, and an
 # engine or referee that cannot be started is named in a clear message with
 # exit 1, not a Python traceback.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-kage=${KAGE:-src/kage}
-case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-match.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
+use_tmp match
 match() {
     python3 "$top/tools/match.py" --kage "$kage" --openings "$top/tools/openings/shogun.txt" \
         --nodes 200 --games 2 "$@"
 }
 
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "match-cli: no python3, skipped"
-    exit 77
-fi
+need_python match-cli
 
 match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b >"$tmp/out" 2>&1 ||
     fail "a match: exit $?: $(tail -3 "$tmp/out")"
@@ -38,5 +29,4 @@ refused "an unclosed quote" "match.py: cannot start engine1 .*No closing quotati
 refused "a missing referee" "match.py: cannot start the referee, $tmp/no-kage adjudicate (--kage)" \
     --engine1 "$kage uci" --engine2 "$kage uci" --kage "$tmp/no-kage"
 
-[ "$failed" -eq 0 ] && echo "match-cli: all checks passed"
-[ "$failed" -eq 0 ]
+finish "match-cli: all checks passed"

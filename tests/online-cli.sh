@@ -3,13 +3,10 @@
 # message that says what is wrong and an exit status (2 for a command line
 # that is wrong, 1 for what cannot be done), never a hang: a server that
 # answers with garbage, or not at all, is said to be so.
-set -u
-kage=${KAGE:-src/kage}
-failed=0
-dir=$(mktemp -d "${TMPDIR:-/tmp}/kage-online-cli.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/test-lib.sh"
+use_tmp online-cli
+dir=$tmp
 [ "$(id -u)" -eq 0 ] && chmod 777 "$dir" # root's servers run as nobody, who writes here
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 # expect STATUS PATTERN ARGS...: the exit status, and PATTERN in stderr (within 20 s)
 expect() {
     want=$1 pat=$2
@@ -94,5 +91,4 @@ grep -q '^pong rawtest' "$dir/raw.out" || fail "online raw: no pong within 2.5 s
 wait $raw
 kill $srv 2>/dev/null
 wait $srv 2>/dev/null
-[ $failed -eq 0 ] && echo "online-cli: every bad input refused with its reason"
-exit $((failed > 0))
+finish "online-cli: every bad input refused with its reason"

@@ -3,14 +3,9 @@
 # SAN or UCI.  Every good record of tests/data/pgn goes SAN -> UCI -> SAN
 # and comes back with the same moves, tags, comments and final position;
 # bad ones give "line N: what" and exit status 1; usage errors exit 2.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-kage=${KAGE:-src/kage}
+. "$(dirname "$0")/test-lib.sh"
 data="$top/tests/data/pgn"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-pgn.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+use_tmp pgn
 
 # a good file: exit 0, its tags, final FEN and result
 out=$("$kage" pgn "$data/shinobiplus-campmate.pgn") || fail "campmate game: exit $?"
@@ -79,5 +74,4 @@ grep -q '^== .*shinobi-game.pgn: game 1' "$tmp/out" || fail "missing file: the n
 "$kage" pgn --to=xml "$data/shinobi-game.pgn" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] || fail "--to=xml: exit 2"
 grep -q 'write --to=san or --to=uci' "$tmp/err" || fail "--to=xml: message"
 
-[ $failed -eq 0 ] && echo "kage pgn: all checks passed"
-exit $failed
+finish "kage pgn: all checks passed"

@@ -4,10 +4,7 @@
 # garbage numbers get an error and a sane default, `d` during `go infinite`
 # answers at once, a clamped option is said.  Every run is bounded by
 # `timeout`, so a hang fails the test instead of blocking the suite.
-set -u
-kage=${KAGE:-src/kage}
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
 run() { # run PROTO SECONDS: stdin to the engine, its output on stdout; 124 = it hung
     timeout "$2" "$kage" "$1"
 }
@@ -218,5 +215,4 @@ out=$(printf 'xboard\nprotover 2\nvariant shogun\nsetboard k7/8/8/8/8/8/8/4K3[Nn
 printf '%s\n' "$out" | grep -q '^highlight 1YYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/8/8/8$' ||
     fail "xboard: lift _7: the second player's Knight drops"
 
-[ $failed -eq 0 ] && echo "protocol input: all checks passed"
-exit $failed
+finish "protocol input: all checks passed"

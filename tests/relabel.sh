@@ -3,20 +3,11 @@
 # (here Kage itself, at a few hundred nodes), written from White's view with
 # the game's result kept, in the format kage evaltrace reads; bad lines and
 # bad options give a clear message.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-kage=${KAGE:-src/kage}
-case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-relabel.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
+use_tmp relabel
 relabel() { python3 "$top/tools/relabel.py" "$@"; }
 
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "relabel: no python3, skipped"
-    exit 77
-fi
+need_python relabel
 
 # a few self-play positions, and two whose side to move is a queen down
 "$kage" datagen shinobiplus 2 300 "$tmp/sp.data" - 5 4 2>/dev/null || fail "datagen: exit $?"
@@ -60,5 +51,4 @@ relabel "$tmp/no-such.data" --variant shinobiplus --engine "$kage uci" --out "$t
 relabel "$tmp/sp.data" --variant shinobiplus --engine "$kage uci" --out "$tmp/no/dir/x" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^relabel: $tmp/no/dir/x: No such file" "$tmp/err" || fail "an output that cannot be written: $(cat "$tmp/err")"
 
-[ $failed -eq 0 ] && echo "relabel: all checks passed"
-exit $failed
+finish "relabel: all checks passed"

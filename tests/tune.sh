@@ -3,14 +3,8 @@
 # of the variant it is given and no other, --shrink keeps the named features
 # near zero, `write` makes a C file of the weights, and bad options and
 # files give a clear message.  Needs numpy; skipped without it.
-set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-kage=${KAGE:-src/kage}
-case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-tune.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+. "$(dirname "$0")/test-lib.sh"
+use_tmp tune
 
 py=
 for p in python3 /usr/bin/python3; do
@@ -63,5 +57,4 @@ echo '{' >"$tmp/bad.json"
 tune write --weights "$tmp/bad.json" --out "$tmp/t.c" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'bad.json: not a weights file' "$tmp/err" || fail "a bad weights file: $(cat "$tmp/err")"
 
-[ $failed -eq 0 ] && echo "tune: all checks passed"
-exit $failed
+finish "tune: all checks passed"

@@ -5,7 +5,7 @@
 # debug log must show the setup taken, no move refused by either side, and
 # the game ended with a result.  Then moves clicked as a person would (with
 # xdotool).  Skipped where xboard or xvfb-run is missing (CI installs both).
-set -u
+. "$(dirname "$0")/test-lib.sh"
 if [ "${1:-}" = --clicks ]; then
     # inside Xvfb: --clicks KAGE DIR NAME VARIANT FILES RANKS HOLDINGS STEP...
     # XBoard in Edit Game mode (a person moves both sides) with Kage as its
@@ -58,17 +58,13 @@ if [ "${1:-}" = --clicks ]; then
     wait $xb 2>/dev/null
     exit $rc
 fi
-kage=${KAGE:-src/kage}
-case $kage in /*) ;; *) kage=$(pwd)/$kage ;; esac
 if [ -n "${KAGE_SKIP_E2E:-}" ]; then # make distcheck: the games already ran in both builds
     echo "xboard: skipped (KAGE_SKIP_E2E is set)"
     exit 77
 fi
 command -v xvfb-run >/dev/null && [ -x /usr/games/xboard ] || { echo "skip: no xboard or xvfb-run"; exit 77; }
-dir=$(mktemp -d "${TMPDIR:-/tmp}/kage-xboard.XXXXXX")
-trap 'rm -rf "$dir"' EXIT
-failed=0
-fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+use_tmp xboard
+dir=$tmp
 for v in ${XBOARD_VARIANTS:-shogun shinobiplus shinobi shinobivchess cashew-shogi}; do
     # a short game: 15 s each with 0.2 s a move, the AI at level 2; XBoard
     # adjudicates mates, and the engines claim the rest (campmate,
@@ -170,5 +166,4 @@ else
         d10 "=>first : c8d9,d9d10+" &&
         echo "ok   clicked: c8d9,d9d10+ (the Lion's double capture)"
 fi
-[ $failed -eq 0 ] && echo "xboard: all checks passed"
-exit $failed
+finish "xboard: all checks passed"

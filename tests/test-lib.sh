@@ -1,0 +1,32 @@
+# The start and end the shell tests share (tests/*.sh, sourced by sh):
+#   . "$(dirname "$0")/test-lib.sh"
+# gives $top (the source tree), $kage (the program under test, an absolute
+# path: KAGE, else src/kage), fail MESSAGE (counts a failed check), and:
+#   use_tmp NAME     a temporary folder in $tmp, removed when the test exits
+#   need_python NAME skips the test (exit 77) where there is no python3
+#   finish MESSAGE   prints MESSAGE and exits 0 when every check passed, else
+#                    says how many failed and exits 1 (never a count as the
+#                    status: 77 would read as skipped, 256 as passed)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+kage=${KAGE:-src/kage}
+case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
+failed=0
+fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+use_tmp() {
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-$1.XXXXXX") || { echo "$1: cannot make a temporary folder"; exit 99; }
+    trap 'rm -rf "$tmp"' EXIT
+}
+need_python() {
+    command -v python3 >/dev/null 2>&1 && return 0
+    echo "$1: no python3, skipped"
+    exit 77
+}
+finish() {
+    if [ "$failed" -eq 0 ]; then
+        echo "$1"
+        exit 0
+    fi
+    echo "$failed check(s) failed"
+    exit 1
+}
