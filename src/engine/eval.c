@@ -199,6 +199,10 @@ void eval_init(EvalParams *ep, const Variant *v)
         ep->attack_weight[t] = (int8_t)imin(ep->value[t] / 200 + 1, 8);
     }
     for (int t = 1; t <= v->ntypes; t++) {
+        bool to_hand = v->def->captures_to_hand && !((v->royal_types >> t) & 1);
+        ep->capture[t] = ep->value[t] + (to_hand ? ep->hand[v->type[t].demotes] : 0);
+    }
+    for (int t = 1; t <= v->ntypes; t++) {
         int p = v->type[t].promotes;
         if (p && ep->value[p] - ep->value[t] > ep->max_promo_gain)
             ep->max_promo_gain = ep->value[p] - ep->value[t];

@@ -69,8 +69,11 @@ typedef struct EvalParams {
     int nfeat;
     int base[EG_NGROUPS];
     int16_t w[EVAL_MAX_FEATURES][2]; /* mg, eg weight of each feature */
-    int value[MAX_PIECE_TYPES];      /* board value of each type (search: exchanges, pruning) */
+    int value[MAX_PIECE_TYPES];      /* board value of each type (search: promotion gains) */
     int hand[MAX_PIECE_TYPES];       /* hand value of each type */
+    int capture[MAX_PIECE_TYPES];    /* what taking a piece of each type wins (search: exchanges,
+                                      * pruning): its board value, and where captured pieces go to
+                                      * hand, the hand value of what it becomes there */
     int8_t phase_w[MAX_PIECE_TYPES]; /* game phase units of a piece (board or hand) */
     int8_t danger[2][256];           /* weight of piece p near the king of colour c (0 unless an enemy) */
     int8_t shield[2][256];           /* 1 for a piece of colour c, 0 for the rest */

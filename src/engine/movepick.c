@@ -14,15 +14,15 @@ int movepick_captured_value(const Search *s, Move m)
     if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
         return 0;
     if (kind == MOVE_EP)
-        return s->ep->value[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
+        return s->ep->capture[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
     Piece p = pos->board[move_to(m)];
     if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
-        v += s->ep->value[piece_type(p)];
+        v += s->ep->capture[piece_type(p)];
     if (kind == MOVE_LOCUST) {
         int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
         for (int k = 0; k < 2; k++)
             if (mask & (1 << k))
-                v += s->ep->value[piece_type(pos->board[move_from(m) + (k + 1) * d])];
+                v += s->ep->capture[piece_type(pos->board[move_from(m) + (k + 1) * d])];
     }
     return v;
 }

@@ -314,8 +314,8 @@ static int best_capture(const Search *s)
     const Variant *v = pos->v;
     int best = 0;
     for (int t = 1; t <= v->ntypes; t++)
-        if (pos->count[!pos->side][t] && s->ep->value[t] > best)
-            best = s->ep->value[t];
+        if (pos->count[!pos->side][t] && s->ep->capture[t] > best)
+            best = s->ep->capture[t];
     return (v->special_types ? 3 * best : best) + s->ep->max_promo_gain;
 }
 

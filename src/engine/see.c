@@ -22,7 +22,7 @@ static int least_attacker(const Search *s, int sq, Color c, const uint8_t *gone,
         int from = sq - at->leap[i].off;
         Piece p = b[from];
         if ((p & 0xC0) == colbits && !gone[from] && ((at->leap[i].types >> (p & PIECE_TYPE_MASK)) & 1)) {
-            int t = p & PIECE_TYPE_MASK, v = (pos->v->royal_types >> t) & 1 ? SEE_KING : s->ep->value[t];
+            int t = p & PIECE_TYPE_MASK, v = (pos->v->royal_types >> t) & 1 ? SEE_KING : s->ep->capture[t];
             if (v < bestv)
                 best = from, bestv = v;
         }
@@ -34,7 +34,7 @@ static int least_attacker(const Search *s, int sq, Color c, const uint8_t *gone,
             if (p == PIECE_EMPTY || (p != PIECE_OFF && gone[from]))
                 continue;
             if ((p & 0xC0) == colbits && ((at->slide[i].types_within[d] >> (p & PIECE_TYPE_MASK)) & 1)) {
-                int t = p & PIECE_TYPE_MASK, v = (pos->v->royal_types >> t) & 1 ? SEE_KING : s->ep->value[t];
+                int t = p & PIECE_TYPE_MASK, v = (pos->v->royal_types >> t) & 1 ? SEE_KING : s->ep->capture[t];
                 if (v < bestv)
                     best = from, bestv = v;
             }
@@ -58,13 +58,13 @@ bool see_ge(const Search *s, Move m, int threshold)
     /* Cashew's special movers reach squares no attack table lists: the
      * mover counts as lost when the square is defended */
     if (v->special_types || kind == MOVE_LOCUST)
-        return cap + gain - (kind != MOVE_DROP && pos_attacked(pos, to, !pos->side) ? s->ep->value[mover] : 0) >=
+        return cap + gain - (kind != MOVE_DROP && pos_attacked(pos, to, !pos->side) ? s->ep->capture[mover] : 0) >=
                threshold;
     int swap = cap + gain - threshold;
     if (swap < 0)
         return false;
     int now = kind == MOVE_PROMO ? v->type[mover].promotes : mover;
-    swap = ((v->royal_types >> mover) & 1 ? SEE_KING : s->ep->value[now]) - swap;
+    swap = ((v->royal_types >> mover) & 1 ? SEE_KING : s->ep->capture[now]) - swap;
     if (swap <= 0)
         return true;
     uint8_t gone[BOARD_ARRAY];
