@@ -191,6 +191,19 @@ static void search__campmate_threat__seen_at_depth_one__shinobiplus(void **state
     test_release(pos);
 }
 
+/* A King three steps from its last rank with nothing to stop it: its
+ * steps within two of the rank are never pruned or reduced and are searched
+ * a ply deeper, so depth 6 sees the campmate on the fifth ply (the search
+ * before this saw nothing at depth 6). */
+static void search__campmate_race__seen_at_depth_six__shinobiplus(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", "8/pp6/8/3K4/7k/8/PP6/8[] w - - 0 1");
+    Found f = search_nodes(pos, 0, 6);
+    assert_int_equal(f.last.mate_in, 5);
+    test_release(pos);
+}
+
 static void search__stalemate_wins__shinobiplus(void **state)
 {
     (void)state;
@@ -822,6 +835,7 @@ int test_search_run(void)
         cmocka_unit_test(search__finds_winning_drop__shogun),
         cmocka_unit_test(search__finds_campmate__shinobiplus),
         cmocka_unit_test(search__campmate_threat__seen_at_depth_one__shinobiplus),
+        cmocka_unit_test(search__campmate_race__seen_at_depth_six__shinobiplus),
         cmocka_unit_test(search__stalemate_wins__shinobiplus),
         cmocka_unit_test(search__avoids_stalemate__shogun),
         cmocka_unit_test(search__mated_side_reports_negative_mate__shogun),

@@ -319,12 +319,17 @@ static int best_capture(const Search *s)
     return (v->special_types ? 3 * best : best) + s->ep->max_promo_gain;
 }
 
-/* A King move onto its flag region, which wins at once (campmate). */
+/* A King move onto its flag region, which wins at once (campmate), or
+ * one that brings it within flag_near steps of it. */
 static bool flag_move(const Search *s, Move m)
 {
     const Position *pos = s->pos;
-    return move_kind(m) != MOVE_DROP && move_from(m) == pos->king[pos->side] &&
-           (pos->v->sqflags[pos->side][move_to(m)] & SQF_FLAG);
+    if (move_kind(m) == MOVE_DROP || move_from(m) != pos->king[pos->side])
+        return false;
+    if (pos->v->sqflags[pos->side][move_to(m)] & SQF_FLAG)
+        return true;
+    const uint8_t *dist = s->ep->flag_dist[pos->side];
+    return dist[move_to(m)] <= s->sp->flag_near && dist[move_to(m)] < dist[move_from(m)];
 }
 
 /* Can the side to move win by campmate with its next move?  A King one step
@@ -581,7 +586,10 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         bool killer = m == mp->killer[0] || m == mp->killer[1];
         int hist = noisy ? 0 : movepick_quiet_score(s, ply, m);
         bool check = search_gives_check(s, m);
-        bool flag = s->ep->has_flag && flag_move(s, m); /* wins at once: never pruned or reduced */
+        /* a campmate step, or one towards it: never pruned or reduced, and
+         * the last flag_ext steps searched a ply deeper */
+        bool flag = s->ep->has_flag && flag_move(s, m);
+        int flag_ext = flag && s->ep->flag_dist[pos->side][move_to(m)] <= sp->flag_ext && ply < 2 * s->iter;
         count++;
         /* late quiet moves, hopeless ones and those that lose material are
          * dropped before being made (judged at the depth a reduction would
@@ -607,7 +615,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         }
         make_move(s, ply, m, check);
         if (count == 1) {
-            score = -search(s, -beta, -alpha, new_depth + (m == ttmove ? tt_ext : 0), ply + 1, true);
+            score = -search(s, -beta, -alpha, new_depth + flag_ext + (m == ttmove ? tt_ext : 0), ply + 1, true);
         } else {
             int r = 0;
             if (!noisy && !in_check && !check && !flag) {
@@ -616,11 +624,11 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                 r = r > new_depth - 1 ? new_depth - 1 : r;
                 r = r < 0 ? 0 : r;
             }
-            score = -search(s, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            score = -search(s, -alpha - 1, -alpha, new_depth + flag_ext - r, ply + 1, true);
             if (r > 0 && score > alpha)
-                score = -search(s, -alpha - 1, -alpha, new_depth, ply + 1, true);
+                score = -search(s, -alpha - 1, -alpha, new_depth + flag_ext, ply + 1, true);
             if (pv_node && score > alpha && score < beta)
-                score = -search(s, -beta, -alpha, new_depth, ply + 1, true);
+                score = -search(s, -beta, -alpha, new_depth + flag_ext, ply + 1, true);
         }
         pos_unmake(pos);
         if (s->stopped)

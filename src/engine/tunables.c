@@ -22,6 +22,8 @@ const SearchParams search_params_default = {
 
     .check_ext_base = 8,
     .check_ext_mul = 2,
+    .flag_near = 2,
+    .flag_ext = 2,
     .lmp_depth = 8,
     .lmp_base = 3,
     .lmp_improving = 1,

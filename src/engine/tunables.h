@@ -25,6 +25,10 @@ typedef struct SearchParams {
     /* in the move loop (search.c search, step 5) */
     int check_ext_base;    /* a check is extended while ply < iteration * check_ext_mul + base */
     int check_ext_mul;
+    int flag_near;         /* a King step that brings it within this many steps of its flag region
+                            *   (campmate) is never pruned or reduced ... */
+    int flag_ext;          /* ... and one within this many is searched a ply deeper (below ply
+                            *   2 x iteration) */
     int lmp_depth;         /* late move pruning at depth <= this: after base + depth^2 * improving */
     int lmp_base;          /*   quiet moves when the evaluation improves, after */
     int lmp_improving;     /*   (base + depth^2 * other) * other_percent / 100 when not */
