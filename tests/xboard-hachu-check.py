@@ -12,8 +12,11 @@ them to Kage (`>second: usermove X`).  A refusal is judged by the referee:
     (then HaChu's own bug stopped the game, named as such);
   - Kage said "Illegal move" to a move of HaChu's: the move must be illegal
     (HaChu's known bug: a promotion that must be made, declined).
-Every move of Kage's must be legal.  Prints one line a game; exits 1 when
-Kage is found at fault, 2 when the log cannot be read.
+Every move of Kage's must be legal.  A move of HaChu's that the referee
+cannot match and Kage took without a word ends the judging of that game,
+named as such: from there the referee's position is not the game's.
+Prints one line a game; exits 1 when Kage is found at fault, 2 when the
+log cannot be read.
 """
 import importlib.util
 import re
@@ -106,14 +109,20 @@ def main():
     for n, game in enumerate(found, 1):
         pos = ref.Position()
         plies, verdict, last_kage = 0, "played on to its end", None
-        for who, what, text in game:
+        for i, (who, what, text) in enumerate(game):
             if what == "move":
                 m = find(ref, pos, text)
                 if m is None:
                     if who == "kage":
                         verdict, fault = "KAGE'S MOVE %s IS ILLEGAL by the referee (%s)" % (text, pos.fen()), True
                         break
-                    continue  # HaChu's illegal move: Kage's refusal of it follows
+                    if i + 1 < len(game) and game[i + 1][:2] == ("kage", "refused"):
+                        continue  # HaChu's illegal move: Kage's refusal of it follows
+                    # Kage took a move of HaChu's that the referee cannot match
+                    # as XBoard relayed it: the two positions part here
+                    verdict = ("judged up to HaChu's move %s, which the referee cannot match as XBoard "
+                               "relayed it and Kage took (%s)" % (text, pos.fen()))
+                    break
                 pos.make(m)
                 plies += 1
                 last_kage = text if who == "kage" else None
