@@ -320,16 +320,14 @@ static int best_capture(const Search *s)
 }
 
 /* A King move onto its flag region, which wins at once (campmate), or
- * one that brings it within flag_near steps of it. */
+ * one that brings it within flag_near steps of it (the region is where
+ * flag_dist is 0). */
 static bool flag_move(const Search *s, Move m)
 {
     const Position *pos = s->pos;
-    if (move_kind(m) == MOVE_DROP || move_from(m) != pos->king[pos->side])
-        return false;
-    if (pos->v->sqflags[pos->side][move_to(m)] & SQF_FLAG)
-        return true;
     const uint8_t *dist = s->ep->flag_dist[pos->side];
-    return dist[move_to(m)] <= s->sp->flag_near && dist[move_to(m)] < dist[move_from(m)];
+    return move_kind(m) != MOVE_DROP && move_from(m) == pos->king[pos->side] &&
+           dist[move_to(m)] <= s->sp->flag_near && dist[move_to(m)] < dist[move_from(m)];
 }
 
 /* Can the side to move win by campmate with its next move?  A King one step
