@@ -21,8 +21,10 @@ stops when H0 (the change is worth ELO0) or H1 (ELO1) is accepted.  The last
 line is a summary meant for a commit message.
 
 A move that Kage's rules reject ends the game: a loss for the engine that
-played it; the summary also gives the score without those games, since a
-rules disagreement (HaChu's known Cashew bugs) says little about strength.
+played it; so does an engine's refusal of a move they accept (its loss) and
+an engine's exit mid-game.  The summary also gives the
+score without those games, since a rules disagreement or a crash (HaChu's
+known Cashew bugs) says little about strength.
 
 Examples:
   tools/match.py --kage src/kage --openings tools/openings/shogun.txt --nodes 20000 \\
@@ -345,7 +347,7 @@ def limits_for(args, clock, side):
 
 def play_game(args, referee, white, black, variant, fen, pre):
     """(result, reason, moves, aborted) of a game from fen after the plies
-    `pre`; moves include pre; aborted when the rules disagree."""
+    `pre`; moves include pre; aborted when the rules disagree or an engine exits."""
     moves = list(pre)
     clock = [args.time, args.time]
     for e in (white, black):
@@ -369,10 +371,13 @@ def play_game(args, referee, white, black, variant, fen, pre):
         try:
             move = engine.best_move(moves, limits, timeout)
         except EngineError as e:
-            # a refusal of the opponent's last move is a rules disagreement
+            # a refusal of the opponent's last move, which the referee took
+            # (check_move below), is a rules disagreement lost by the refuser
             if "refused" in str(e):
-                return won, str(e), moves, True
-            return lost, str(e), moves, False
+                return lost, str(e), moves, True
+            # an engine that exits mid-game (HaChu's known crash) loses
+            # it, and the game says nothing of the other's strength either
+            return lost, str(e), moves, "engine exited" in str(e)
         if not (args.movetime or args.nodes or args.depth):
             clock[side] -= (time.monotonic() - start) * 1000
             if clock[side] < 0:
@@ -630,7 +635,7 @@ def main():
                 if not args.quiet:
                     where = fen + (" moves " + " ".join(pre) if pre else "")
                     print(f"game {n}: {wname} vs {bname} {variant} [{where}]: {result} ({reason}) "
-                          f"{len(moves) - len(pre)} plies{' [rules disagreement]' if aborted else ''}", flush=True)
+                          f"{len(moves) - len(pre)} plies{' [not in the clean score]' if aborted else ''}", flush=True)
                 elif n % 50 == 0:
                     llr = f", LLR {stats.llr(*args.sprt):.2f}" if args.sprt else ""
                     print(f"after {stats.line()}{llr} ({time.monotonic() - started:.0f} s)", flush=True)
@@ -662,7 +667,8 @@ def main():
     if len(clean) != len(stats.points):
         s2 = Stats()
         s2.points = clean
-        print(f"Without the {len(stats.points) - len(clean)} games stopped by a rules disagreement: {s2.line()}")
+        print(f"Without the {len(stats.points) - len(clean)} games stopped by a rules disagreement or an engine's exit: "
+              f"{s2.line()}")
     print("pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2): " + " ".join(str(c) for c in stats.penta))
     for e in (all_engines[0] if all_engines else []):
         if e.searches:
