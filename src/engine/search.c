@@ -591,7 +591,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         count++;
         /* late quiet moves, hopeless ones and those that lose material are
          * dropped before being made (judged at the depth a reduction would
-         * leave); so are captures that lose too much by exchange */
+         * leave); so are captures that lose too much by exchange, and where
+         * see_check_depth allows, quiet checks that lose as much */
         if (!pv_node && !in_check && best > -SEARCH_MATE_BOUND) {
             if (!noisy && !check && !killer && !flag) {
                 int lmr_depth = depth;
@@ -609,6 +610,9 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                     continue;
             } else if (noisy && depth <= sp->see_noisy_depth && !see_ge(s, m, -sp->see_noisy_margin * depth)) {
                 continue;
+            } else if (!noisy && check && !killer && !flag && depth <= sp->see_check_depth &&
+                       !see_ge(s, m, -sp->see_noisy_margin * depth)) {
+                continue; /* a quiet check (a drop check most often) that loses as much */
             }
         }
         make_move(s, ply, m, check);

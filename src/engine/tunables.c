@@ -37,6 +37,7 @@ const SearchParams search_params_default = {
     .see_quiet_margin = 25,
     .see_noisy_depth = 6,
     .see_noisy_margin = 100,
+    .see_check_depth = -1,
     .lmr_depth = 3,
     .lmr_count = 3,
     .lmr_base = 7500,
@@ -68,6 +69,12 @@ const SearchParams search_params_default = {
 void search_params_for(const char *variant_id, SearchParams *out)
 {
     *out = search_params_default;
+    if (!strcmp(variant_id, "shogun")) {
+        /* Shogun's drop checks, dozens in a position with pieces in hand:
+         * one that loses its piece is dropped like a losing capture (stop
+         * 31, SPRT in the commit) */
+        out->see_check_depth = 6;
+    }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),
          * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2

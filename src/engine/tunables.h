@@ -42,6 +42,7 @@ typedef struct SearchParams {
     int see_quiet_margin;  /*   margin * d^2 by exchange is dropped */
     int see_noisy_depth;   /* at depth <= this, a capture that loses more than */
     int see_noisy_margin;  /*   margin * depth by exchange is dropped */
+    int see_check_depth;   /* so is a quiet check at depth <= this (-1: never) */
     int lmr_depth, lmr_count; /* late move reductions from this depth and this move on: */
     int lmr_base, lmr_div; /*   (base + 100 ln(depth) * 100 ln(count) * 100 / div) / 10000 plies */
     int lmr_history;       /* one ply less (more) for each this much history (below zero); */
