@@ -608,11 +608,10 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
                     continue;
                 if (lmr_depth <= sp->see_quiet_depth && !see_ge(s, m, -sp->see_quiet_margin * lmr_depth * lmr_depth))
                     continue;
-            } else if (noisy && depth <= sp->see_noisy_depth && !see_ge(s, m, -sp->see_noisy_margin * depth)) {
-                continue;
-            } else if (!noisy && check && !killer && !flag && depth <= sp->see_check_depth &&
+            } else if ((noisy || (check && !killer && !flag)) &&
+                       depth <= (noisy ? sp->see_noisy_depth : sp->see_check_depth) &&
                        !see_ge(s, m, -sp->see_noisy_margin * depth)) {
-                continue; /* a quiet check (a drop check most often) that loses as much */
+                continue; /* a capture, or a quiet check (a drop check most often), that loses too much */
             }
         }
         make_move(s, ply, m, check);
