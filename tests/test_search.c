@@ -10,6 +10,7 @@
 #include "kage/rules/notation.h"
 #include "kage/rules/notation_cashew.h"
 #include "kage/engine/search.h"
+#include "tunables.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -391,6 +392,27 @@ static void engine_search__keeps_time__movetime_and_clock(void **state)
     assert_true(now_ms() - t0 < 200);
     engine_free(e);
     test_release(pos);
+}
+
+/* How much of its time target a search takes after an iteration: more
+ * while the best move changes or the score falls, less once it holds. */
+static void search_time_percent__follows_the_search(void **state)
+{
+    (void)state;
+    const SearchParams *sp = &search_params_default;
+    int base = search_time_percent(sp, 0, 1, 0);
+    assert_int_equal(base, 100);
+    /* a change just now asks for more than one an iteration ago, and that more than none */
+    assert_true(search_time_percent(sp, 100, 0, 0) > search_time_percent(sp, 50, 1, 0));
+    assert_true(search_time_percent(sp, 50, 1, 0) > base);
+    /* a falling score asks for more, the more it fell, up to a bound; a rising one does not */
+    assert_true(search_time_percent(sp, 0, 1, 40) > base);
+    assert_true(search_time_percent(sp, 0, 1, 80) > search_time_percent(sp, 0, 1, 40));
+    assert_int_equal(search_time_percent(sp, 0, 1, 30000), search_time_percent(sp, 0, 1, 5000));
+    assert_int_equal(search_time_percent(sp, 0, 1, -300), base);
+    /* a best move that has held for long enough asks for less */
+    assert_true(search_time_percent(sp, 0, sp->tm_stable_iters, 0) < base);
+    assert_true(search_time_percent(sp, 0, sp->tm_stable_iters, 0) > 0);
 }
 
 static void engine_search__varies_moves__low_level(void **state)
@@ -846,6 +868,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_stop__ends_search_soon__from_another_thread),
         cmocka_unit_test(engine_stop__kept__before_search_begins),
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
+        cmocka_unit_test(search_time_percent__follows_the_search),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
         cmocka_unit_test(search__perpetual_check__loses_in_shinobiplus),

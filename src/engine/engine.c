@@ -222,6 +222,10 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         s->root[i].noise = amp ? (int)(splitmix64(&r) % (uint64_t)(2 * amp + 1)) - amp : 0;
     }
     int score = 0, completed = 0;
+    /* for the time: the best move's changes (hundredths, halved each
+     * iteration), the iterations it has held, the last iteration's score */
+    int changes = 0, stable = 0, last_score = 0;
+    Move last_best = MOVE_NONE;
     SearchInfo info;
     for (int depth = 1; nroot && depth <= max_depth; depth++) {
         int delta = e->sp.asp_delta, alpha = -SEARCH_INF, beta = SEARCH_INF;
@@ -256,11 +260,21 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         int64_t elapsed = search_now_ms() - s->start_ms;
         if (abs(s->best_score) >= SEARCH_MATE_BOUND && depth >= 2 * (SEARCH_MATE - abs(s->best_score)) + 4)
             break; /* a shorter mate would have been found by now */
+        changes /= 2;
+        if (depth > 1 && s->best_move != last_best)
+            changes += 100, stable = 0;
+        else
+            stable++;
+        int pct = search_time_percent(&e->sp, changes, stable, depth > 1 ? last_score - s->best_score : 0);
+        last_best = s->best_move;
+        last_score = s->best_score;
         /* a fixed time per move is used up (an unfinished iteration still
-         * improves the move); a clock's target or a time at most is not */
+         * improves the move); a clock's target or a time at most is not:
+         * more of it goes to a move that is still changing or a score that
+         * falls, less to one that has held */
         bool exact = lim->movetime_ms > 0 && !lim->movetime_max;
         if (!lim->infinite &&
-            ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * e->sp.soft_percent / 100)))
+            ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * e->sp.soft_percent / 100 * pct / 100)))
             break;
     }
     /* an infinite search waits for engine_stop() even when it is done */

@@ -69,10 +69,21 @@ typedef struct SearchParams {
     int moves_to_go;       /* moves the clock is shared over in sudden death ... */
     int moves_to_go_max;   /* ... and at most, when the protocol says more */
     int hard_factor;       /* the hard limit: this many times the target, at most a third of the clock */
-    int soft_percent;      /* no new iteration once this share of the target is used */
+    int soft_percent;      /* no new iteration once this share of the target is used ... */
+    int tm_change;         /* ... this many percent more for a best move that changed at the last */
+                           /*   iteration (a change counts half as much an iteration later) ... */
+    int tm_fall;           /* ... and a tenth of this percent more for each centipawn the score fell */
+    int tm_fall_max;       /*   since the last iteration, up to this percent ... */
+    int tm_stable_iters;   /* ... but once the best move has held this many iterations, */
+    int tm_stable_percent; /*   only this percent of it */
 } SearchParams;
 
 extern const SearchParams search_params_default;
+
+/* The share of the soft target (percent) after an iteration, from the
+ * best move's changes (in hundredths, decaying), the iterations it has held
+ * and how far the score fell since the last iteration (centipawns). */
+int search_time_percent(const SearchParams *sp, int changes, int stable, int fall);
 
 /* The numbers for one variant (by its id): the default ones, with the
  * variant's own where a match showed they differ. */
