@@ -413,6 +413,12 @@ static void search_time_percent__follows_the_search(void **state)
     /* a best move that has held for long enough asks for less */
     assert_true(search_time_percent(sp, 0, sp->tm_stable_iters, 0) < base);
     assert_true(search_time_percent(sp, 0, sp->tm_stable_iters, 0) > 0);
+    /* Cashew takes its time as before, whatever the search says */
+    SearchParams cashew;
+    search_params_for("cashew", &cashew);
+    assert_int_equal(search_time_percent(&cashew, 100, 0, 0), 100);
+    assert_int_equal(search_time_percent(&cashew, 0, 1, 300), 100);
+    assert_int_equal(search_time_percent(&cashew, 0, 20, 0), 100);
 }
 
 static void engine_search__varies_moves__low_level(void **state)
