@@ -10,7 +10,7 @@
 #include "kage/rules/notation.h"
 #include "kage/rules/notation_cashew.h"
 #include "kage/engine/search.h"
-#include "tunables.h"
+#include "search_internal.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -157,6 +157,18 @@ static void plan_time(const SearchParams *sp, const SearchLimits *lim, Color us,
     *soft = target < *hard ? target : *hard;
 }
 
+int search_time_percent(const SearchParams *sp, int changes, int stable, int fall)
+{
+    int pct = 100 + sp->tm_change * changes / 100;
+    if (fall > 0) {
+        int more = fall > 10000 ? sp->tm_fall_max : fall * sp->tm_fall / 10;
+        pct = pct * (100 + (more < sp->tm_fall_max ? more : sp->tm_fall_max)) / 100;
+    }
+    if (stable >= sp->tm_stable_iters)
+        pct = pct * sp->tm_stable_percent / 100;
+    return pct;
+}
+
 static void fill_info(const Search *s, SearchInfo *info, int depth)
 {
     memset(info, 0, sizeof *info);

@@ -135,4 +135,11 @@ int search_root(Search *s, int depth, int alpha, int beta);
  * the 8x8 games; castling, en passant and the rest count as checks. */
 bool search_gives_check(const Search *s, Move m);
 
+/* --- time (engine.c) ----------------------------------------------------- */
+
+/* The share of the soft target (percent) after an iteration, from the
+ * best move's changes (in hundredths, decaying), the iterations it has held
+ * and how far the score fell since the last iteration (centipawns). */
+int search_time_percent(const SearchParams *sp, int changes, int stable, int fall);
+
 #endif

@@ -115,15 +115,3 @@ void search_params_for(const char *variant_id, SearchParams *out)
         out->tm_stable_percent = 100;
     }
 }
-
-int search_time_percent(const SearchParams *sp, int changes, int stable, int fall)
-{
-    int pct = 100 + sp->tm_change * changes / 100;
-    if (fall > 0) {
-        int more = fall > 10000 ? sp->tm_fall_max : fall * sp->tm_fall / 10;
-        pct = pct * (100 + (more < sp->tm_fall_max ? more : sp->tm_fall_max)) / 100;
-    }
-    if (stable >= sp->tm_stable_iters)
-        pct = pct * sp->tm_stable_percent / 100;
-    return pct;
-}

@@ -80,11 +80,6 @@ typedef struct SearchParams {
 
 extern const SearchParams search_params_default;
 
-/* The share of the soft target (percent) after an iteration, from the
- * best move's changes (in hundredths, decaying), the iterations it has held
- * and how far the score fell since the last iteration (centipawns). */
-int search_time_percent(const SearchParams *sp, int changes, int stable, int fall);
-
 /* The numbers for one variant (by its id): the default ones, with the
  * variant's own where a match showed they differ. */
 void search_params_for(const char *variant_id, SearchParams *out);
