@@ -421,6 +421,22 @@ static void search_time_percent__follows_the_search(void **state)
     assert_int_equal(search_time_percent(&cashew, 0, 20, 0), 100);
 }
 
+/* Cashew's exchanges are only estimated (Lions, Wolves, hook movers): no
+ * move of any kind is dropped on them there, while the 8x8 games drop
+ * captures and quiet checks that lose by exchange at low depth. */
+static void search_params_for__exchange_pruning_per_variant(void **state)
+{
+    (void)state;
+    SearchParams sp;
+    search_params_for("cashew", &sp);
+    assert_true(sp.see_quiet_depth < 1 && sp.see_noisy_depth < 1 && sp.see_check_depth < 1);
+    static const char *const eight[] = {"shinobiplus", "shinobi", "shinobivchess", "shogun"};
+    for (size_t i = 0; i < sizeof eight / sizeof eight[0]; i++) {
+        search_params_for(eight[i], &sp);
+        assert_true(sp.see_noisy_depth >= 1 && sp.see_check_depth >= 1);
+    }
+}
+
 static void engine_search__varies_moves__low_level(void **state)
 {
     (void)state;
@@ -875,6 +891,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_stop__kept__before_search_begins),
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
         cmocka_unit_test(search_time_percent__follows_the_search),
+        cmocka_unit_test(search_params_for__exchange_pruning_per_variant),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
         cmocka_unit_test(search__perpetual_check__loses_in_shinobiplus),

@@ -37,7 +37,9 @@ const SearchParams search_params_default = {
     .see_quiet_margin = 25,
     .see_noisy_depth = 6,
     .see_noisy_margin = 100,
-    .see_check_depth = -1,
+    /* quiet checks (drop checks most often) that lose their piece: Shogun
+     * (stop 31), the three Shinobi games (stop 33); SPRTs in the commits */
+    .see_check_depth = 6,
     .lmr_depth = 3,
     .lmr_count = 3,
     .lmr_base = 7500,
@@ -74,12 +76,6 @@ const SearchParams search_params_default = {
 void search_params_for(const char *variant_id, SearchParams *out)
 {
     *out = search_params_default;
-    if (!strcmp(variant_id, "shogun")) {
-        /* Shogun's drop checks, dozens in a position with pieces in hand:
-         * one that loses its piece is dropped like a losing capture (stop
-         * 31, SPRT in the commit) */
-        out->see_check_depth = 6;
-    }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),
          * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2
@@ -103,6 +99,7 @@ void search_params_for(const char *variant_id, SearchParams *out)
         out->fut_margin = 100;
         out->see_quiet_depth = -1;
         out->see_noisy_depth = -1;
+        out->see_check_depth = -1;
         out->lmr_history = 8000;
         out->lmr_history_both = 0;
         out->caphist_div = 0;
