@@ -161,8 +161,10 @@ int search_time_percent(const SearchParams *sp, int changes, int stable, int fal
 {
     int pct = 100 + sp->tm_change * changes / 100;
     if (fall > 0) {
-        int more = fall > 10000 ? sp->tm_fall_max : fall * sp->tm_fall / 10;
-        pct = pct * (100 + (more < sp->tm_fall_max ? more : sp->tm_fall_max)) / 100;
+        int more = fall * sp->tm_fall / 10;
+        if (more > sp->tm_fall_max)
+            more = sp->tm_fall_max;
+        pct = pct * (100 + more) / 100;
     }
     if (stable >= sp->tm_stable_iters)
         pct = pct * sp->tm_stable_percent / 100;
