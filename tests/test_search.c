@@ -437,6 +437,42 @@ static void search_params_for__exchange_pruning_per_variant(void **state)
     }
 }
 
+/* Where drop_history is set (Shogun), a cut-off by a drop raises that drop's
+ * history and not the board move of the same kind to the same square;
+ * elsewhere the two share it. */
+static void movepick_history__drop_apart_from_board_move(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"shogun", "shinobiplus"};
+    for (size_t i = 0; i < 2; i++) {
+        Position *pos = test_position("shogun", "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[N] w KQkq - 0 1");
+        Search *s = calloc(1, sizeof *s);
+        assert_non_null(s);
+        SearchParams sp;
+        search_params_for(variants[i], &sp);
+        s->pos = pos;
+        s->sp = &sp;
+        Move drop, step;
+        KageError err;
+        assert_true(move_from_text(pos, "N@f3", MOVE_FOR_PROTOCOL, &drop, &err));
+        assert_true(move_from_text(pos, "g1f3", MOVE_FOR_PROTOCOL, &step, &err));
+        assert_int_equal(move_kind(drop), MOVE_DROP);
+        movepick_update_history(s, 0, 4, drop, &drop, 1);
+        assert_true(movepick_quiet_score(s, 0, drop) > 0);
+        if (sp.drop_history)
+            assert_int_equal(movepick_quiet_score(s, 0, step), 0);
+        else
+            assert_int_equal(movepick_quiet_score(s, 0, step), movepick_quiet_score(s, 0, drop));
+        free(s);
+        test_release(pos);
+    }
+    SearchParams sp;
+    search_params_for("shogun", &sp);
+    assert_int_equal(sp.drop_history, 1);
+    search_params_for("shinobiplus", &sp);
+    assert_int_equal(sp.drop_history, 0);
+}
+
 static void engine_search__varies_moves__low_level(void **state)
 {
     (void)state;
@@ -892,6 +928,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
         cmocka_unit_test(search_time_percent__follows_the_search),
         cmocka_unit_test(search_params_for__exchange_pruning_per_variant),
+        cmocka_unit_test(movepick_history__drop_apart_from_board_move),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
         cmocka_unit_test(search__perpetual_check__loses_in_shinobiplus),

@@ -83,10 +83,15 @@ static const struct {
 } cont_plies[] = {{1, 2}, {2, 1}, {4, 1}};
 #define NCONT ((int)(sizeof cont_plies / sizeof cont_plies[0]))
 
+/* A quiet move's main history: where drop_history says so, a drop is kept
+ * apart from a board move of the same kind to the same square. */
+#define HISTORY(s, m)                                                                                         \
+    ((s)->history[(s)->pos->side][(s)->sp->drop_history && move_kind(m) == MOVE_DROP]                       \
+                 [movepick_moving_type((s)->pos, m)][move_to(m)])
+
 int movepick_quiet_score(const Search *s, int ply, Move m)
 {
-    const Position *pos = s->pos;
-    int score = s->history[pos->side][movepick_moving_type(pos, m)][move_to(m)];
+    int score = HISTORY(s, m);
     int i = search_cont_index(s, m);
     if (i >= 0)
         for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
@@ -270,8 +275,6 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
 
 void movepick_update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
 {
-    Position *pos = s->pos;
-    Color us = pos->side;
     const SearchParams *sp = s->sp;
     int bonus = depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
     if (s->killers[ply][0] != best) {
@@ -279,7 +282,7 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
         s->killers[ply][0] = best;
     }
     for (int i = 0; i < nquiets; i++) {
-        int *h = &s->history[us][movepick_moving_type(pos, quiets[i])][move_to(quiets[i])];
+        int *h = &HISTORY(s, quiets[i]);
         int b = quiets[i] == best ? bonus : -bonus;
         *h += sp->history_scale * b - *h * abs(b) / sp->history_gravity; /* saturates near +-scale * gravity */
         int ci = search_cont_index(s, quiets[i]);

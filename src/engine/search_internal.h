@@ -91,7 +91,7 @@ typedef struct Search {
     Move best_pv[MAX_PLY];
     int best_pvlen;
     Move killers[MAX_PLY][2];
-    int history[2][64][BOARD_ARRAY];  /* [side][moving or dropped type][to] */
+    int history[2][2][MAX_PIECE_TYPES][BOARD_ARRAY]; /* [side][a drop?][moving or dropped type][to] */
     /* continuation history: how good a quiet move was after a given move
      * one, two or four plies earlier, as cont[prev * cont_dim + this] with each
      * move indexed by (side, moving type, to); boards of up to 64 squares

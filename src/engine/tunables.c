@@ -76,6 +76,10 @@ const SearchParams search_params_default = {
 void search_params_for(const char *variant_id, SearchParams *out)
 {
     *out = search_params_default;
+    if (!strcmp(variant_id, "shogun")) {
+        /* stop 34; the Shinobi games' Clan drops too, not tested there */
+        out->drop_history = 1;
+    }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),
          * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2

@@ -54,6 +54,7 @@ typedef struct SearchParams {
     int history_gravity;
     int quiet_select;      /* the first quiet moves are picked best first, the rest sorted at once */
     int caphist_div;       /* captures ordered by value plus capture history / this (0: no capture history) */
+    int drop_history;      /* 1: a drop's history is its own, not that of a board move of its kind to its square */
 
     /* iterative deepening (engine.c) */
     int asp_depth;         /* aspiration windows from this depth */
