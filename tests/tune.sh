@@ -1,7 +1,7 @@
 #!/bin/sh
 # tools/tune.py: a fit on a few traced self-play positions moves the weights
 # of the variant it is given and no other, --shrink keeps the named features
-# near zero, `write` makes a C file of the weights, and bad options and
+# near zero, --tie draws their endgame value to the middlegame one, `write` makes a C file of the weights, and bad options and
 # files give a clear message.  Needs numpy; skipped without it.
 . "$(dirname "$0")/test-lib.sh"
 use_tmp tune
@@ -40,6 +40,20 @@ if big:
     sys.exit("--shrink 'pst :1000' let these grow: %s" % big[:3])
 PY
 tune write --weights "$tmp/w.json" --out "$tmp/tables.c" 2>/dev/null || fail "write: exit $?"
+
+cp "$top/tools/eval-weights.json" "$tmp/tie.json"
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/tie.json" --iterations 200 \
+    --tie ':1000' 2>"$tmp/err" || fail "fit --tie: exit $?: $(tail -3 "$tmp/err")"
+"$py" - "$top/tools/eval-weights.json" "$tmp/tie.json" <<'PY' || fail "the weights fitted with --tie"
+import json, sys
+old, new = (json.load(open(p))["shinobiplus"]["weights"] for p in sys.argv[1:3])
+gap = lambda w: abs(w[0] - w[1])
+wide = [(n, old[n], w) for n, w in new.items() if gap(w) > max(gap(old[n]), 3)]
+if wide:
+    sys.exit("--tie ':1000' let these endgame values move away: %s" % wide[:3])
+if sum(map(gap, new.values())) >= sum(map(gap, old.values())) / 2:
+    sys.exit("--tie ':1000' hardly drew the endgame values in")
+PY
 grep -q 'shinobiplus_weights\[\] = {' "$tmp/tables.c" || fail "write: no table for shinobiplus"
 
 # bad options and files
@@ -47,6 +61,8 @@ tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" -
 [ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "--shrink without a strength: $(cat "$tmp/err")"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst :-1' 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "a negative --shrink: $(cat "$tmp/err")"
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --tie ':x' 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q -- '--tie :x: expected PREFIX:STRENGTH' "$tmp/err" || fail "a bad --tie: $(cat "$tmp/err")"
 tune fit --variant shinobiplus --trace "$tmp/no-such.trace" --weights "$tmp/w.json" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "^tune.py: $tmp/no-such.trace: No such file" "$tmp/err" || fail "a missing trace: $(cat "$tmp/err")"
 

@@ -17,7 +17,11 @@ fitted first to the starting weights, so that the scale stays centipawns.
 --l2 pulls every weight back towards its starting value, --shrink pulls the
 named features towards zero (a feature seen in few positions then stays
 near zero instead of taking the noise of those few; one seen in none goes
-to zero, where without --shrink it keeps its weight).
+to zero, where without --shrink it keeps its weight).  --tie pulls the named
+features' endgame value towards their middlegame value: where nearly every
+position is in the middlegame (Shogun: pieces in hand count in the phase,
+and captured pieces go to hand), the data hardly constrain the endgame
+values, and without it they drift to extremes.
 
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
@@ -91,8 +95,8 @@ def load_weights(path):
     return data
 
 
-def parse_shrink(specs):
-    """--shrink PREFIX:STRENGTH options as (prefix, strength) pairs."""
+def parse_shrink(specs, option="--shrink"):
+    """--shrink (or --tie) PREFIX:STRENGTH options as (prefix, strength) pairs."""
     out = []
     for spec in specs:
         prefix, colon, strength = spec.rpartition(":")
@@ -101,13 +105,14 @@ def parse_shrink(specs):
         except ValueError:
             value = -1.0
         if not colon or not math.isfinite(value) or value < 0:
-            sys.exit(f"tune.py: --shrink {spec}: expected PREFIX:STRENGTH, a strength of 0 or more ('pst :0.03')")
+            sys.exit(f"tune.py: {option} {spec}: expected PREFIX:STRENGTH, a strength of 0 or more ('pst :0.03')")
         out.append((prefix, value))
     return out
 
 
 def fit(args):
     shrinks = parse_shrink(args.shrink)
+    ties = parse_shrink(args.tie, "--tie")
     import numpy as np
     data = load_weights(args.weights)
     table = data.setdefault(args.variant, {"attacks": True, "weights": {}})
@@ -142,6 +147,11 @@ def fit(args):
         for i, name in enumerate(names):
             if name.startswith(prefix):
                 shrink[i] = strength
+    tie = np.zeros(nf)
+    for prefix, strength in ties:
+        for i, name in enumerate(names):
+            if name.startswith(prefix):
+                tie[i] = strength
     # a feature no position shows keeps its weight, unless it is pulled
     # towards zero: then nothing holds it up and it goes to zero
     free = (used | (shrink > 0)) & ~fixed
@@ -183,6 +193,9 @@ def fit(args):
         g[:, 1] = np.bincount(cols, weights=ce * d[rows], minlength=nf)
         g += 2e-6 * args.l2 * (w - w0)  # a pull back towards the starting weights
         g += 2e-6 * shrink[:, None] * w  # and towards zero (--shrink): rare features stay small
+        gap = 2e-6 * tie * (w[:, 1] - w[:, 0])  # the endgame value towards the middlegame one (--tie)
+        g[:, 0] -= gap
+        g[:, 1] += gap
         g[~free] = 0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
@@ -263,6 +276,9 @@ def main():
     f.add_argument("--shrink", action="append", default=[], metavar="PREFIX:STRENGTH",
                    help="pull the features whose names start with PREFIX towards zero, with the strength of --l2 "
                         "(repeatable; 'pst :0.03' keeps the piece-square values of rarely seen squares small)")
+    f.add_argument("--tie", action="append", default=[], metavar="PREFIX:STRENGTH",
+                   help="pull the endgame value of the features whose names start with PREFIX towards their "
+                        "middlegame value, with the strength of --l2 (repeatable; ':1' ties every feature)")
     f.set_defaults(func=fit)
     w = sub.add_parser("write", help="write eval_tables.c from the weights file")
     w.add_argument("--weights", default=WEIGHTS)
