@@ -1,8 +1,9 @@
 #!/bin/sh
 # tools/tune.py: a fit on a few traced self-play positions moves the weights
 # of the variant it is given and no other, --shrink keeps the named features
-# near zero, --tie draws their endgame value to the middlegame one, `write` makes a C file of the weights, and bad options and
-# files give a clear message.  Needs numpy; skipped without it.
+# near zero, --tie draws their endgame values to the middlegame ones, `write`
+# makes a C file of the weights, and bad options and files give a clear
+# message.  Needs numpy; skipped without it.
 . "$(dirname "$0")/test-lib.sh"
 use_tmp tune
 

@@ -95,8 +95,8 @@ def load_weights(path):
     return data
 
 
-def parse_shrink(specs, option="--shrink"):
-    """--shrink (or --tie) PREFIX:STRENGTH options as (prefix, strength) pairs."""
+def parse_strengths(specs, option, example):
+    """--shrink or --tie PREFIX:STRENGTH options as (prefix, strength) pairs."""
     out = []
     for spec in specs:
         prefix, colon, strength = spec.rpartition(":")
@@ -105,14 +105,24 @@ def parse_shrink(specs, option="--shrink"):
         except ValueError:
             value = -1.0
         if not colon or not math.isfinite(value) or value < 0:
-            sys.exit(f"tune.py: {option} {spec}: expected PREFIX:STRENGTH, a strength of 0 or more ('pst :0.03')")
+            sys.exit(f"tune.py: {option} {spec}: expected PREFIX:STRENGTH, a strength of 0 or more ('{example}')")
         out.append((prefix, value))
     return out
 
 
+def strength_per_feature(names, pairs):
+    """Each feature's strength: that of the last PREFIX its name starts with, else 0."""
+    out = [0.0] * len(names)
+    for prefix, strength in pairs:
+        for i, name in enumerate(names):
+            if name.startswith(prefix):
+                out[i] = strength
+    return out
+
+
 def fit(args):
-    shrinks = parse_shrink(args.shrink)
-    ties = parse_shrink(args.tie, "--tie")
+    shrinks = parse_strengths(args.shrink, "--shrink", "pst :0.03")
+    ties = parse_strengths(args.tie, "--tie", ":0.001")
     import numpy as np
     data = load_weights(args.weights)
     table = data.setdefault(args.variant, {"attacks": True, "weights": {}})
@@ -142,16 +152,8 @@ def fit(args):
     w0 = w.copy()
     used = np.bincount(cols, minlength=nf) > 0
     fixed = np.array([any(name.startswith(p) for p in args.fixed) for name in names])
-    shrink = np.zeros(nf)
-    for prefix, strength in shrinks:
-        for i, name in enumerate(names):
-            if name.startswith(prefix):
-                shrink[i] = strength
-    tie = np.zeros(nf)
-    for prefix, strength in ties:
-        for i, name in enumerate(names):
-            if name.startswith(prefix):
-                tie[i] = strength
+    shrink = np.array(strength_per_feature(names, shrinks))
+    tie = np.array(strength_per_feature(names, ties))
     # a feature no position shows keeps its weight, unless it is pulled
     # towards zero: then nothing holds it up and it goes to zero
     free = (used | (shrink > 0)) & ~fixed
