@@ -671,11 +671,9 @@ int search_begin(Search *s)
     Position *pos = s->pos;
     memset(s->killers, 0, sizeof s->killers);
     memset(s->excluded, 0, sizeof s->excluded);
-    for (int c = 0; c < 2; c++)
-        for (int d = 0; d < 2; d++)
-            for (int t = 0; t < MAX_PIECE_TYPES; t++)
-                for (int sq = 0; sq < BOARD_ARRAY; sq++)
-                    s->history[c][d][t][sq] /= 4;
+    int *h = &s->history[0][0][0][0];
+    for (size_t i = 0; i < sizeof s->history / sizeof *h; i++)
+        h[i] /= 4;
     s->root_ply = pos->ply;
     s->null_floor = 0;
     s->nodes = 0;
