@@ -19,9 +19,9 @@ named features towards zero (a feature seen in few positions then stays
 near zero instead of taking the noise of those few; one seen in none goes
 to zero, where without --shrink it keeps its weight).  --tie pulls the named
 features' endgame value towards their middlegame value: where nearly every
-position is in the middlegame (Shogun: pieces in hand count in the phase,
-and captured pieces go to hand), the data hardly constrain the endgame
-values, and without it they drift to extremes.
+position is in the middlegame (Shogun before stop 36, when pieces in hand
+counted in its phase and captured pieces go to hand), the data hardly
+constrain the endgame values, and without it they drift to extremes.
 
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace

@@ -190,6 +190,9 @@ void eval_init(EvalParams *ep, const Variant *v)
          * pieces 1), not from the tuned values, which the phase must not follow */
         int reach = center_reach(v, t);
         ep->phase_w[t] = (int8_t)(royal || ((v->pawn_types >> t) & 1) ? 0 : reach >= 22 ? 4 : reach >= 12 ? 2 : reach >= 6);
+        /* where captures go to hand (Shogun) no piece ever leaves the game:
+         * counted in hand too, the phase would hardly fall */
+        ep->hand_phase_w[t] = v->def->captures_to_hand ? 0 : ep->phase_w[t];
         for (Color c = WHITE; c <= BLACK; c++) {
             int w = ep->value[t] / 100 + 1;
             ep->danger[c][make_piece(!c, t)] = (int8_t)(w < 127 ? w : 127);
@@ -263,7 +266,7 @@ static void static_terms(const EvalParams *ep, const Position *pos, Sink *x, Eva
             add(x, c, ep->base[EG_HAND] + t, k);
             add(x, c, ep->base[EG_HAND_FIRST] + t, 1);
             acc->in_hand[c] += k;
-            acc->phase += ep->phase_w[t] * k;
+            acc->phase += ep->hand_phase_w[t] * k;
         }
     }
     acc->mg = x->mg;
@@ -297,7 +300,7 @@ static inline void acc_hand(const EvalParams *ep, EvalAcc *acc, Color c, int t, 
         acc->mg += s * ep->w[f1][0];
         acc->eg += s * ep->w[f1][1];
     }
-    acc->phase += n * ep->phase_w[t];
+    acc->phase += n * ep->hand_phase_w[t];
     acc->in_hand[c] += n;
 }
 

@@ -74,7 +74,8 @@ typedef struct EvalParams {
     int capture[MAX_PIECE_TYPES];    /* what taking a piece of each type wins (search: exchanges,
                                       * pruning): its board value, and where captured pieces go to
                                       * hand, the hand value of what it becomes there */
-    int8_t phase_w[MAX_PIECE_TYPES]; /* game phase units of a piece (board or hand) */
+    int8_t phase_w[MAX_PIECE_TYPES];      /* game phase units of a piece on the board */
+    int8_t hand_phase_w[MAX_PIECE_TYPES]; /* and in hand: none where captures go to hand */
     int8_t danger[2][256];           /* weight of piece p near the king of colour c (0 unless an enemy) */
     int8_t shield[2][256];           /* 1 for a piece of colour c, 0 for the rest */
     int16_t pst_sq[2][BOARD_ARRAY];  /* square -> piece-square index for each colour */
@@ -92,7 +93,7 @@ typedef struct EvalParams {
  * move by move in the search instead of recounted at every node. */
 typedef struct EvalAcc {
     int mg, eg;      /* material, hands and piece-square weights, White minus Black */
-    int phase;       /* phase units of every piece on the board and in hand */
+    int phase;       /* phase units of the pieces on the board and in hand */
     int in_hand[2];  /* number of pieces in hand */
 } EvalAcc;
 
