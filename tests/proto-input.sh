@@ -153,6 +153,21 @@ printf '%s\n' "$out" | grep -q '^setup (.*) 8x8+8_bughouse rnbqkbnr/pppppppp/8/8
 printf '%s\n' "$out" | grep -q '^piece J BN$' || fail "xboard: the Ninja, the Clan's only"
 out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nping 1\nquit\n' | run xboard 5)
 printf '%s\n' "$out" | grep -q '^setup (.*) 13x13+0_chu lh!f.dh.j.ki.qc.hg!l/' || fail "xboard: Cashew's setup"
+# Cashew's Lion off XBoard's Lion slot (the 22nd), to which XBoard ties
+# Chu's Lion-trading rules: Cashew has none, and XBoard refused a Lion
+# taking a guarded Lion from two squares away
+slot21=$(printf '%s\n' "$out" | sed -n 's/^setup (\([^)]*\)) 13x13.*/\1/p' | awk '{
+    n = 0
+    for (i = 1; i <= length($0); i++) {
+        c = substr($0, i, 1)
+        if (c == "!" || c == "\047") { tok[n - 1] = tok[n - 1] c; continue }
+        if (c == "^") { pre = "^"; continue }
+        tok[n++] = pre c; pre = ""
+    }
+    print tok[21]
+}')
+[ -n "$slot21" ] && [ "$slot21" != "L!" ] ||
+    fail "xboard: Cashew's Lion stands in XBoard's Lion slot (Chu's Lion-trading rules)"
 printf '%s\n' "$out" | grep -q '^piece L!& caKmabKKNAD$' || fail "xboard: the Lion's moves"
 printf '%s\n' "$out" | grep -q "^piece +H'& Q$" || fail "xboard: the promoted Flying Horse moves as a Queen"
 out=$(printf 'xboard\nprotover 2\nnew\nping 1\nquit\n' | run xboard 5)

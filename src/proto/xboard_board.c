@@ -52,11 +52,16 @@ static const XbSlot clan_slots[] = {
 static const XbSlot kingdom_slots[] = {{0, "P"}, {1, "N"}, {2, "B"}, {3, "R"}, {4, "Q"}, {11, "^P"}};
 /* Cashew's Pawn and Lance stand off XBoard's pawn and lance slots, whose
  * Chu rules would promote them on the last rank (XBoard then relayed
- * "m12m13q" for a plain Pawn step): in Cashew only a capture promotes */
+ * "m12m13q" for a plain Pawn step): in Cashew only a capture promotes.
+ * Its Lion stands off XBoard's Lion slot (21), to which XBoard ties Chu's
+ * Lion-trading rules, which Cashew does not have: a Lion taking a guarded
+ * Lion from two squares away was refused ("Forfeit due to invalid move:
+ * i8g6+", a CI run's game between two Kages).  It stands in the Wizard's
+ * slot (35): no rule is tied to it, and its picture is no other piece's */
 static const XbSlot cashew_slots[] = {
     {36, "P"},   {3, "H!"},   {4, "Q"},   {5, "S"},    {6, "^W!"},  {7, "X"},    {8, "O"},    {9, "G"},
     {10, "N"},   {11, "D'"},  {13, "H"},  {14, "D"},   {15, "T!"},  {17, "^X"},  {25, "L"},   {19, "K'"},
-    {20, "^O"},  {21, "L!"},  {22, "E'"}, {23, "^W'"}, {24, "T'"},  {26, "W!"},  {27, "V"},   {31, "^E'"},
+    {20, "^O"},  {35, "L!"},  {22, "E'"}, {23, "^W'"}, {24, "T'"},  {26, "W!"},  {27, "V"},   {31, "^E'"},
     {32, "P'"},  {34, "H'"},  {38, "W'"}, {39, "^N"},  {40, "^L!"}, {41, "F"},   {43, "L'"},  {44, "C'"},
     {45, "G!"},  {47, "D!"},  {48, "I'"}, {49, "J'"},  {50, "^H'"}, {53, "R'"},  {56, "^C'"}, {57, "^F'"},
     {58, "F'"},  {59, "^K'"}, {60, "^P'"},
