@@ -157,6 +157,7 @@ static void *search_thread(void *arg)
 {
     Session *s = arg;
     Move best = engine_search(s->engine, s->search_pos, &s->lim, s->info_fn, s->ctx);
+    atomic_store(&s->decided, true);
     if (!atomic_load(&s->discard))
         s->done_fn(s, best);
     pthread_mutex_lock(&s->mu);
@@ -196,6 +197,7 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
     s->done_fn = done_fn;
     s->ctx = ctx;
     s->finished = false;
+    atomic_store(&s->decided, false);
     atomic_store(&s->discard, false);
     engine_prepare(s->engine);
     if (pthread_create(&s->thread, NULL, search_thread, s) != 0) {
@@ -237,6 +239,11 @@ bool session_busy(Session *s)
 {
     if (!s->running)
         return false;
+    if (atomic_load(&s->decided)) {
+        /* the move is out, or about to be: only the report is left */
+        wait_for_search(s, false);
+        return false;
+    }
     pthread_mutex_lock(&s->mu);
     bool done = s->finished;
     pthread_mutex_unlock(&s->mu);

@@ -32,6 +32,7 @@ struct Session {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool finished;          /* the running search has returned */
+    _Atomic bool decided;   /* its move is chosen: being reported, or already */
     _Atomic bool discard;   /* the running search's move is thrown away (session_abort) */
     Position *search_pos;   /* the position the thread searches */
     SearchLimits lim;
@@ -68,8 +69,10 @@ void session_stop(Session *s);
 void session_abort(Session *s);
 /* Wait for a running search to end by itself. */
 void session_wait(Session *s);
-/* Is a search still running?  One that has ended is joined first, so that
- * the game it may have changed can be read. */
+/* Is a search still running?  One that has ended, or has chosen its move
+ * and is reporting it, is joined first, so that the game it may have
+ * changed can be read: a reply that comes as soon as the move is out (a
+ * GUI's other engine moving at once) is not taken for one out of turn. */
 bool session_busy(Session *s);
 
 /* printf to stdout as one locked, flushed write (both threads print). */
