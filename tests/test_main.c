@@ -62,6 +62,7 @@ int main(void)
     failed += test_gameend_run();
     failed += test_cashew_run();
     failed += test_search_run();
+    failed += test_session_run();
     failed += test_pgn_run();
     failed += test_clock_run();
     failed += test_config_run();

@@ -25,5 +25,6 @@ int test_notation_run(void);
 int test_gameend_run(void);
 int test_cashew_run(void);
 int test_search_run(void);
+int test_session_run(void);
 
 #endif
