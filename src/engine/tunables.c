@@ -79,6 +79,10 @@ void search_params_for(const char *variant_id, SearchParams *out)
     if (!strcmp(variant_id, "shogun")) {
         /* stop 34; the Shinobi games' Clan drops too, not tested there */
         out->drop_history = 1;
+        /* stop 37: Shogun's evaluation speaks in larger numbers than the
+         * Shinobi games' (Fairy-Stockfish too widens its first window where
+         * captures go to hand) */
+        out->asp_delta = 50;
     }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),
