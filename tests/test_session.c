@@ -7,6 +7,7 @@
 #include "session.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <time.h>
 
 static void sleep_ms(long ms)
@@ -31,6 +32,26 @@ static void slow_report(Session *s, Move best)
     atomic_store(&in_report, 0);
 }
 
+static int session_setup(void **state)
+{
+    Session *s = malloc(sizeof *s);
+    if (!s)
+        return -1;
+    session_init(s, 1);
+    atomic_store(&reports, 0);
+    atomic_store(&in_report, 0);
+    *state = s;
+    return 0;
+}
+
+static int session_teardown(void **state)
+{
+    Session *s = *state;
+    session_free(s);
+    free(s);
+    return 0;
+}
+
 static void wait_for_report(void)
 {
     for (int i = 0; i < 10000 && !atomic_load(&in_report); i++)
@@ -40,63 +61,52 @@ static void wait_for_report(void)
 
 static void session_busy__not_busy__while_move_is_reported(void **state)
 {
-    (void)state;
-    Session s;
-    session_init(&s, 1);
-    atomic_store(&reports, 0);
-    atomic_store(&in_report, 0);
+    Session *s = *state;
     SearchLimits lim = {.depth = 2};
-    session_go(&s, &lim, NULL, slow_report, NULL);
+    session_go(s, &lim, NULL, slow_report, NULL);
     wait_for_report();
     /* the move is out and the report still running: a reply now is in
      * turn; session_busy() waits for the report to end, then says so */
     assert_true(atomic_load(&in_report) == 1);
-    assert_false(session_busy(&s));
-    assert_false(s.running);
+    assert_false(session_busy(s));
+    assert_false(s->running);
     assert_true(atomic_load(&in_report) == 0);
-    session_free(&s);
 }
 
 static void session_busy__busy__while_searching(void **state)
 {
-    (void)state;
-    Session s;
-    session_init(&s, 1);
-    atomic_store(&reports, 0);
-    atomic_store(&in_report, 0);
+    Session *s = *state;
     SearchLimits lim = {.infinite = true};
-    session_go(&s, &lim, NULL, slow_report, NULL);
+    session_go(s, &lim, NULL, slow_report, NULL);
     sleep_ms(50);
     /* still thinking, no move chosen: a move sent now is out of turn */
-    assert_true(session_busy(&s));
+    assert_true(session_busy(s));
     assert_true(atomic_load(&reports) == 0);
-    session_stop(&s);
+    session_stop(s);
     assert_true(atomic_load(&reports) == 1);
-    assert_false(session_busy(&s));
-    session_free(&s);
+    assert_false(session_busy(s));
 }
 
 static void session_abort__no_report__search_discarded(void **state)
 {
-    (void)state;
-    Session s;
-    session_init(&s, 1);
-    atomic_store(&reports, 0);
+    Session *s = *state;
     SearchLimits lim = {.infinite = true};
-    session_go(&s, &lim, NULL, slow_report, NULL);
+    session_go(s, &lim, NULL, slow_report, NULL);
     sleep_ms(20);
-    session_abort(&s);
-    assert_false(session_busy(&s));
+    session_abort(s);
+    assert_false(session_busy(s));
     assert_true(atomic_load(&reports) == 0);
-    session_free(&s);
 }
 
 int test_session_run(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(session_busy__not_busy__while_move_is_reported),
-        cmocka_unit_test(session_busy__busy__while_searching),
-        cmocka_unit_test(session_abort__no_report__search_discarded),
+        cmocka_unit_test_setup_teardown(session_busy__not_busy__while_move_is_reported,
+                                        session_setup, session_teardown),
+        cmocka_unit_test_setup_teardown(session_busy__busy__while_searching,
+                                        session_setup, session_teardown),
+        cmocka_unit_test_setup_teardown(session_abort__no_report__search_discarded,
+                                        session_setup, session_teardown),
     };
     return cmocka_run_group_tests_name("session", tests, NULL, NULL);
 }

@@ -239,15 +239,11 @@ bool session_busy(Session *s)
 {
     if (!s->running)
         return false;
-    if (atomic_load(&s->decided)) {
-        /* the move is out, or about to be: only the report is left */
-        wait_for_search(s, false);
-        return false;
-    }
-    pthread_mutex_lock(&s->mu);
-    bool done = s->finished;
-    pthread_mutex_unlock(&s->mu);
-    if (done)
-        wait_for_search(s, false);
-    return !done;
+    /* the thread sets decided before finished, on every path: until then
+     * it is thinking; after, the move is out (or discarded) and only the
+     * report is left, which we wait for */
+    if (!atomic_load(&s->decided))
+        return true;
+    wait_for_search(s, false);
+    return false;
 }
