@@ -18,6 +18,45 @@
 #include <string.h>
 #include <time.h>
 
+/* The king danger table counts one bucket for each side: the attacker to
+ * move or not, its safe checks (by moves and drops, 3 or more in one) and
+ * the pieces that reach the squares next to the enemy king (a piece in hand
+ * counts as one where the king has open squares next to it). */
+static void king_danger_of(Engine *e, const char *fen, const char *want_stm, const char *want_opp)
+{
+    Position *pos = test_position("shogun", fen);
+    int *count = calloc(8192, sizeof *count), phase, found = 0;
+    int n = engine_eval_trace(e, pos, count, 8192, &phase);
+    for (int f = 0; f < n; f++) {
+        char name[64];
+        engine_eval_feature_name(e, f, name, sizeof name);
+        if (strncmp(name, "king danger ", 12) || !count[f])
+            continue;
+        if (!strcmp(name, want_stm))
+            assert_int_equal(count[f], 1); /* White's attack, White to move */
+        else if (!strcmp(name, want_opp))
+            assert_int_equal(count[f], -1); /* Black's, not to move */
+        else
+            fail_msg("%s: %s counted %d", fen, name, count[f]);
+        found++;
+    }
+    assert_int_equal(found, 2);
+    free(count);
+    test_release(pos);
+}
+
+static void eval_trace__king_danger__one_bucket_a_side__shogun(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    king_danger_of(e, "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1", "king danger stm c0 a0",
+                   "king danger opp c0 a0");
+    /* a rook in hand against a bare king: safe drop checks, and the hand
+     * as the one attacker */
+    king_danger_of(e, "4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", "king danger stm c3 a1", "king danger opp c0 a0");
+    engine_free(e);
+}
+
 int test_search_run(void);
 
 /* Can the side to move force a win within `plies` plies (odd)? */
@@ -940,6 +979,7 @@ int test_search_run(void)
         cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
         cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
+        cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);

@@ -30,8 +30,13 @@ static const char *const group_names[EG_NGROUPS] = {
     [EG_KING_ATTACK] = "king attack", [EG_SAFE_CHECK] = "safe check", [EG_DROP_CHECK] = "drop check",
     [EG_HANGING] = "hanging",       [EG_HANGING_STM] = "hanging stm", [EG_LESSER] = "lesser",
     [EG_LESSER_STM] = "lesser stm", [EG_PASSED] = "passed",     [EG_DOUBLED] = "doubled",
-    [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_TEMPO] = "tempo",
+    [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_KING_DANGER] = "king danger",
+    [EG_TEMPO] = "tempo",
 };
+
+/* the king danger table: attacker to move or not, safe checks 0..3+,
+ * attackers 0..4+ */
+enum { KING_DANGER_FEATURES = 2 * 4 * 5 };
 
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
@@ -53,6 +58,8 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
         return 8;
     case EG_FLAG_SAFE:
         return 9;
+    case EG_KING_DANGER:
+        return KING_DANGER_FEATURES;
     default:
         return 1;
     }
@@ -87,6 +94,9 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
     case EG_FLAG:
     case EG_FLAG_SAFE:
         snprintf(buf, size, "%s %d", group_names[g], k);
+        break;
+    case EG_KING_DANGER:
+        snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= 20 ? "stm" : "opp", k % 20 / 5, k % 5);
         break;
     default:
         snprintf(buf, size, "%s", group_names[g]);
@@ -494,12 +504,12 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
 
 /* Checks by moves and by drops onto squares the enemy does not guard (a
  * square guarded by the enemy king alone counts when c guards it too). */
-static void check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+static int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
 {
     const Variant *v = pos->v;
     int ksq = pos->king[!c];
     if (!ksq || !v->def->check_rule)
-        return;
+        return 0;
     int safe = 0;
     for (int i = 0; i < a->ncand[c]; i++) {
         int j = a->cand[c][i];
@@ -513,7 +523,7 @@ static void check_terms(const EvalParams *ep, const Position *pos, const Attacks
         if (pos->hand[c][t])
             held |= (uint64_t)1 << t;
     if (!held)
-        return;
+        return safe;
     int drops = 0;
     for (int i = 0; i < v->nsq; i++) {
         int sq = v->sq_of[i];
@@ -525,6 +535,7 @@ static void check_terms(const EvalParams *ep, const Position *pos, const Attacks
             drops++;
     }
     add(x, c, ep->base[EG_DROP_CHECK], drops);
+    return safe + drops;
 }
 
 /* Pieces of !c that c attacks: undefended ones, and ones a cheaper piece hits. */
@@ -649,7 +660,9 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
         }
         if (attackers[c] >= 2)
             add(x, c, ep->base[EG_KING_ATTACK], imin(units[c] * units[c] / 64, 100));
-        check_terms(ep, pos, &a, c, x);
+        int checks = check_terms(ep, pos, &a, c, x);
+        if (ksq)
+            add(x, c, ep->base[EG_KING_DANGER] + 20 * (pos->side == c) + 5 * imin(checks, 3) + imin(attackers[c], 4), 1);
         threat_terms(ep, pos, &a, c, x);
         pawn_terms(ep, pos, c, x);
         if (ep->has_flag)
