@@ -34,9 +34,9 @@ static const char *const group_names[EG_NGROUPS] = {
     [EG_TEMPO] = "tempo",
 };
 
-/* the king danger table: attacker to move or not, safe checks 0..3+,
- * attackers 0..4+ */
-enum { KING_DANGER_FEATURES = 2 * 4 * 5 };
+/* the king danger table: attacker to move or not, safe checks 0..3 (3: or
+ * more), attackers 0..4 (4: or more) */
+enum { KD_CHECKS = 4, KD_ATTACKERS = 5, KD_SIDE = KD_CHECKS * KD_ATTACKERS, KING_DANGER_FEATURES = 2 * KD_SIDE };
 
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
@@ -96,7 +96,8 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
         snprintf(buf, size, "%s %d", group_names[g], k);
         break;
     case EG_KING_DANGER:
-        snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= 20 ? "stm" : "opp", k % 20 / 5, k % 5);
+        snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= KD_SIDE ? "stm" : "opp", k % KD_SIDE / KD_ATTACKERS,
+                 k % KD_ATTACKERS);
         break;
     default:
         snprintf(buf, size, "%s", group_names[g]);
@@ -662,7 +663,10 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
             add(x, c, ep->base[EG_KING_ATTACK], imin(units[c] * units[c] / 64, 100));
         int checks = check_terms(ep, pos, &a, c, x);
         if (ksq)
-            add(x, c, ep->base[EG_KING_DANGER] + 20 * (pos->side == c) + 5 * imin(checks, 3) + imin(attackers[c], 4), 1);
+            add(x, c,
+                ep->base[EG_KING_DANGER] + KD_SIDE * (pos->side == c) + KD_ATTACKERS * imin(checks, KD_CHECKS - 1) +
+                    imin(attackers[c], KD_ATTACKERS - 1),
+                1);
         threat_terms(ep, pos, &a, c, x);
         pawn_terms(ep, pos, c, x);
         if (ep->has_flag)
