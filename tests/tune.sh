@@ -49,7 +49,9 @@ tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/tie.json"
 import json, sys
 old, new = (json.load(open(p))["shinobiplus"]["weights"] for p in sys.argv[1:3])
 gap = lambda w: abs(w[0] - w[1])
-wide = [(n, old[n], w) for n, w in new.items() if gap(w) > max(gap(old[n]), 3)]
+# a feature the file has no weight for yet (a group fitted for the first
+# time: the king danger table in Shinobi+) starts at zero
+wide = [(n, old.get(n), w) for n, w in new.items() if gap(w) > max(gap(old.get(n, [0, 0])), 3)]
 if wide:
     sys.exit("--tie ':1000' let these endgame values move away: %s" % wide[:3])
 if sum(map(gap, new.values())) >= sum(map(gap, old.values())) / 2:
