@@ -360,13 +360,14 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
 
 /* King safety of colour c without the attack pass: friends next to the king,
  * enemies near it (the padding keeps the 5x5 ring inside the board array),
- * and enemy pieces in hand against its open squares. */
-static void king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x)
+ * and enemy pieces in hand against its open squares. Returns the number of
+ * those open (empty) squares, 0 without a king. */
+static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x)
 {
     const Variant *v = pos->v;
     int k = pos->king[c];
     if (!k)
-        return;
+        return 0;
     int shield = 0, open = 0, danger = 0;
     const int8_t *sh = ep->shield[c], *dg = ep->danger[c];
     for (int d = 0; d < 8; d++) {
@@ -381,6 +382,7 @@ static void king_terms(const EvalParams *ep, const Position *pos, const EvalAcc 
     add(x, c, ep->base[EG_OPEN_HAND], open * imin(acc->in_hand[!c], 6));
     if (ep->has_flag)
         add(x, c, ep->base[EG_FLAG] + imin(ep->flag_dist[c][k], 7), 1);
+    return open;
 }
 
 /* What the attack pass learns about the board, by plain square index. */
@@ -638,10 +640,10 @@ static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks 
 /* Everything but the accumulator's terms. */
 static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
 {
-    const Variant *v = pos->v;
-    if (v->royal_types)
+    int open[2] = {0, 0}; /* empty squares next to each colour's king */
+    if (pos->v->royal_types)
         for (Color c = WHITE; c <= BLACK; c++)
-            king_terms(ep, pos, acc, c, x);
+            open[c] = king_terms(ep, pos, acc, c, x);
     add(x, pos->side, ep->base[EG_TEMPO], 1);
     if (!ep->attacks)
         return;
@@ -653,10 +655,7 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
         add(x, c, ep->base[EG_KING_HITS], hits[c]);
         /* a piece in hand can land next to an open king */
         if (ksq && acc->in_hand[c]) {
-            int open = 0;
-            for (int d = 0; d < 8; d++)
-                open += pos->board[ksq + v->dir8[d]] == PIECE_EMPTY;
-            units[c] += imin(acc->in_hand[c], 6) * open;
+            units[c] += imin(acc->in_hand[c], 6) * open[!c];
             attackers[c]++;
         }
         if (attackers[c] >= 2)

@@ -59,7 +59,8 @@ enum EvalGroup {
     EG_DOUBLED,    /* a pawn on a file that holds another of its side */
     EG_FLAG,       /* + king steps to its flag region (0..7) */
     EG_FLAG_SAFE,  /* + king steps to its flag region over unguarded squares (1..7, 8 = none) */
-    EG_KING_DANGER,/* + (attacker to move) * 20 + checks (0..3) * 5 + attackers (0..4): the attack
+    EG_KING_DANGER,/* + (attacker to move) * KD_SIDE + checks (0..3) * KD_ATTACKERS + attackers
+                    * (0..4), the sizes named in eval.c: the attack
                     * on the enemy king as a whole, checks by moves and drops on safe squares
                     * against the pieces that reach the squares next to it */
     EG_TEMPO,      /* the side to move */
