@@ -21,7 +21,7 @@
 /* The king danger table counts one bucket for each side: the attacker to
  * move or not, its safe checks (by moves and drops, 3 or more in one) and
  * the pieces that reach the squares next to the enemy king (a piece in hand
- * counts as one where the king has open squares next to it). */
+ * counts as one, whether or not the king has open squares next to it). */
 static void king_danger_of(Engine *e, const char *fen, const char *want_stm, const char *want_opp)
 {
     Position *pos = test_position("shogun", fen);

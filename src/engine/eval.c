@@ -653,7 +653,8 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
     for (Color c = WHITE; c <= BLACK; c++) {
         int ksq = pos->king[!c];
         add(x, c, ep->base[EG_KING_HITS], hits[c]);
-        /* a piece in hand can land next to an open king */
+        /* a piece in hand can land next to an open king: its units count
+         * only where there are open squares, the attacker always */
         if (ksq && acc->in_hand[c]) {
             units[c] += imin(acc->in_hand[c], 6) * open[!c];
             attackers[c]++;
