@@ -62,12 +62,18 @@ static int noisy_score(Search *s, Move m)
     return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8 + h;
 }
 
+/* What a search of this depth teaches the histories: depth^2, capped. */
+static int history_bonus(const SearchParams *sp, int depth)
+{
+    return depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
+}
+
 void movepick_update_capture_history(Search *s, int depth, Move best, const Move *noisies, int nnoisies)
 {
     const SearchParams *sp = s->sp;
     if (!sp->caphist_div)
         return;
-    int bonus = depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
+    int bonus = history_bonus(sp, depth);
     for (int i = 0; i < nnoisies; i++) {
         int16_t *h = caphist_entry(s, noisies[i]);
         int b = noisies[i] == best ? bonus : -bonus;
@@ -273,10 +279,24 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
     }
 }
 
+/* The continuation histories of the move with continuation index ci, made
+ * at ply, gain b (or lose, b < 0). */
+static void update_continuation(Search *s, int ply, int ci, int b)
+{
+    const SearchParams *sp = s->sp;
+    for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
+        int prev = s->cont_idx[ply - cont_plies[k].back];
+        if (prev < 0)
+            continue;
+        int16_t *c = &s->cont[prev * s->cont_dim + ci];
+        *c = (int16_t)(*c + sp->history_scale * b - *c * abs(b) / sp->history_gravity);
+    }
+}
+
 void movepick_update_history(Search *s, int ply, int depth, Move best, const Move *quiets, int nquiets)
 {
     const SearchParams *sp = s->sp;
-    int bonus = depth * depth > sp->history_max_bonus ? sp->history_max_bonus : depth * depth;
+    int bonus = history_bonus(sp, depth);
     if (s->killers[ply][0] != best) {
         s->killers[ply][1] = s->killers[ply][0];
         s->killers[ply][0] = best;
@@ -286,14 +306,17 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
         int b = quiets[i] == best ? bonus : -bonus;
         *h += sp->history_scale * b - *h * abs(b) / sp->history_gravity; /* saturates near +-scale * gravity */
         int ci = search_cont_index(s, quiets[i]);
-        if (ci < 0)
-            continue;
-        for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
-            int prev = s->cont_idx[ply - cont_plies[k].back];
-            if (prev < 0)
-                continue;
-            int16_t *c = &s->cont[prev * s->cont_dim + ci];
-            *c = (int16_t)(*c + sp->history_scale * b - *c * abs(b) / sp->history_gravity);
-        }
+        if (ci >= 0)
+            update_continuation(s, ply, ci, b);
     }
+}
+
+void movepick_reward_prior(Search *s, int ply, int depth)
+{
+    const Position *pos = s->pos;
+    int ci = ply >= 1 ? s->cont_idx[ply - 1] : -1;
+    /* a null move, Cashew (no continuation table), a capture or promotion */
+    if (ci < 0 || pos->st->captured[0] != PIECE_EMPTY || move_kind(pos->st->move) == MOVE_PROMO)
+        return;
+    update_continuation(s, ply - 1, ci, history_bonus(s->sp, depth));
 }

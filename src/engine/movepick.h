@@ -42,6 +42,10 @@ void movepick_update_history(Search *s, int ply, int depth, Move best, const Mov
 /* After a cut-off: the capture history of the noisy moves tried (best among
  * them if it is one: a bonus; the others: a malus). */
 void movepick_update_capture_history(Search *s, int depth, Move best, const Move *noisies, int nnoisies);
+/* No move at ply beat alpha: the quiet move that led here (made at ply - 1)
+ * refuted them all, and its continuation histories gain as a cut-off's
+ * move would. */
+void movepick_reward_prior(Search *s, int ply, int depth);
 
 /* The type that moves (or is dropped) in m. */
 static inline int movepick_moving_type(const Position *pos, Move m)

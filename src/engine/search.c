@@ -658,6 +658,8 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         return excluded ? alpha : no_moves_value(pos, in_check, ply);
     if (excluded)
         return best;
+    if (!best_move && sp->prior_bonus)
+        movepick_reward_prior(s, ply, depth);
     int bound = best >= beta ? TT_LOWER : best_move ? TT_EXACT : TT_UPPER;
     tt_store(s->tt, key, best_move ? best_move : ttmove, score_to_tt(best, ply), in_check ? 0 : static_eval, depth,
              bound);

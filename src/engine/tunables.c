@@ -83,6 +83,8 @@ void search_params_for(const char *variant_id, SearchParams *out)
          * Shinobi games' (Fairy-Stockfish too widens its first window where
          * captures go to hand) */
         out->asp_delta = 50;
+        /* stop 40: the reply that made every move fail low is rewarded */
+        out->prior_bonus = 1;
     }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),

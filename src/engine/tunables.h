@@ -55,6 +55,7 @@ typedef struct SearchParams {
     int quiet_select;      /* the first quiet moves are picked best first, the rest sorted at once */
     int caphist_div;       /* captures ordered by value plus capture history / this (0: no capture history) */
     int drop_history;      /* 1: a drop's history is its own, not that of a board move of its kind to its square */
+    int prior_bonus;       /* 1: where no move beats alpha, the quiet move that led there gains continuation history */
 
     /* iterative deepening (engine.c) */
     int asp_depth;         /* aspiration windows from this depth */
