@@ -512,6 +512,46 @@ static void movepick_history__drop_apart_from_board_move(void **state)
     assert_int_equal(sp.drop_history, 0);
 }
 
+/* Where prior_bonus is set (Shogun), a node whose moves all failed low
+ * raises the continuation history of the quiet move that led to it, as a
+ * reply to the move before; a capture that led there gains nothing. */
+static void movepick_reward_prior__quiet_move_only(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shogun", "rnb+fkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNB+FKBNR[] w KQkq - 0 2");
+    Search *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    SearchParams sp;
+    search_params_for("shogun", &sp);
+    assert_int_equal(sp.prior_bonus, 1);
+    s->pos = pos;
+    s->sp = &sp;
+    s->cont_dim = 2 * (pos->v->ntypes + 1) * 64;
+    s->cont = calloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
+    assert_non_null(s->cont);
+    static const char *const moves[] = {"g1f3", "d4e5"};
+    for (int i = 0; i < 2; i++) {
+        Move m;
+        KageError err;
+        assert_true(move_from_text(pos, moves[i], MOVE_FOR_PROTOCOL, &m, &err));
+        s->cont_idx[0] = 5; /* the move before: any index of the table */
+        s->cont_idx[1] = search_cont_index(s, m);
+        assert_int_equal(movepick_quiet_score(s, 1, m), 0);
+        pos_make(pos, m);
+        movepick_reward_prior(s, 2, 4);
+        pos_unmake(pos);
+        if (i == 0)
+            assert_true(movepick_quiet_score(s, 1, m) > 0);
+        else
+            assert_int_equal(movepick_quiet_score(s, 1, m), 0);
+    }
+    free(s->cont);
+    free(s);
+    test_release(pos);
+    search_params_for("shinobiplus", &sp);
+    assert_int_equal(sp.prior_bonus, 0);
+}
+
 static void engine_search__varies_moves__low_level(void **state)
 {
     (void)state;
@@ -968,6 +1008,7 @@ int test_search_run(void)
         cmocka_unit_test(search_time_percent__follows_the_search),
         cmocka_unit_test(search_params_for__exchange_pruning_per_variant),
         cmocka_unit_test(movepick_history__drop_apart_from_board_move),
+        cmocka_unit_test(movepick_reward_prior__quiet_move_only),
         cmocka_unit_test(engine_search__varies_moves__low_level),
         cmocka_unit_test(search__avoids_losing_repetition__shinobivchess),
         cmocka_unit_test(search__perpetual_check__loses_in_shinobiplus),
