@@ -526,7 +526,7 @@ static void movepick_reward_prior__quiet_move_only(void **state)
     assert_int_equal(sp.prior_bonus, 1);
     s->pos = pos;
     s->sp = &sp;
-    s->cont_dim = 2 * (pos->v->ntypes + 1) * 64;
+    s->cont_dim = search_cont_dim(pos);
     s->cont = calloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
     assert_non_null(s->cont);
     static const char *const moves[] = {"g1f3", "d4e5"};

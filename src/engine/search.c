@@ -690,11 +690,9 @@ int search_begin(Search *s)
     if (s->cont_def != pos->v->def) {
         free(s->cont);
         s->cont = NULL;
-        s->cont_dim = 0;
-        if (pos->v->nsq <= 64) {
-            s->cont_dim = 2 * (pos->v->ntypes + 1) * 64;
+        s->cont_dim = search_cont_dim(pos);
+        if (s->cont_dim)
             s->cont = xcalloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
-        }
         s->cont_def = pos->v->def;
     }
     int score;

@@ -111,6 +111,14 @@ typedef struct Search {
     CheckTables ct;
 } Search;
 
+/* The rows (and columns) of the continuation-history table for pos's
+ * variant: one per side, piece type (drops included) and square; 0 where
+ * the board has more than 64 squares, which has no table. */
+static inline int search_cont_dim(const Position *pos)
+{
+    return pos->v->nsq <= 64 ? 2 * (pos->v->ntypes + 1) * 64 : 0;
+}
+
 /* The continuation-history index of move m in the position before it, or -1. */
 static inline int search_cont_index(const Search *s, Move m)
 {
