@@ -112,8 +112,9 @@ typedef struct Search {
 } Search;
 
 /* The rows (and columns) of the continuation-history table for pos's
- * variant: one per side, piece type (drops included) and square; 0 where
- * the board has more than 64 squares, which has no table. */
+ * variant: one per side, moving or dropped type (counted from 1) and square,
+ * as search_cont_index() numbers them; 0 for a board of more than 64
+ * squares, which keeps no table. */
 static inline int search_cont_dim(const Position *pos)
 {
     return pos->v->nsq <= 64 ? 2 * (pos->v->ntypes + 1) * 64 : 0;
