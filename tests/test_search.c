@@ -527,7 +527,7 @@ static void movepick_reward_prior__quiet_move_only(void **state)
     s->pos = pos;
     s->sp = &sp;
     s->cont_dim = search_cont_dim(pos);
-    s->cont = calloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
+    s->cont = calloc(search_cont_cells(s->cont_dim), sizeof *s->cont);
     assert_non_null(s->cont);
     static const char *const moves[] = {"g1f3", "d4e5"};
     for (int i = 0; i < 2; i++) {

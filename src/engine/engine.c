@@ -77,7 +77,7 @@ void engine_new_game(Engine *e)
     memset(e->s->history, 0, sizeof e->s->history);
     memset(e->s->caphist, 0, sizeof e->s->caphist);
     if (e->s->cont)
-        memset(e->s->cont, 0, (size_t)e->s->cont_dim * (size_t)e->s->cont_dim * sizeof *e->s->cont);
+        memset(e->s->cont, 0, search_cont_cells(e->s->cont_dim) * sizeof *e->s->cont);
     e->rng = clock_seed();
 }
 

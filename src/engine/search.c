@@ -692,7 +692,7 @@ int search_begin(Search *s)
         s->cont = NULL;
         s->cont_dim = search_cont_dim(pos);
         if (s->cont_dim)
-            s->cont = xcalloc((size_t)s->cont_dim * (size_t)s->cont_dim, sizeof *s->cont);
+            s->cont = xcalloc(search_cont_cells(s->cont_dim), sizeof *s->cont);
         s->cont_def = pos->v->def;
     }
     int score;

@@ -9,6 +9,7 @@
 #include "tunables.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 
 /* --- transposition table (tt.c) ------------------------------------------- */
 
@@ -118,6 +119,12 @@ typedef struct Search {
 static inline int search_cont_dim(const Position *pos)
 {
     return pos->v->nsq <= 64 ? 2 * (pos->v->ntypes + 1) * 64 : 0;
+}
+
+/* The cells of a continuation-history table with dim rows: dim * dim. */
+static inline size_t search_cont_cells(int dim)
+{
+    return (size_t)dim * (size_t)dim;
 }
 
 /* The continuation-history index of move m in the position before it, or -1. */
