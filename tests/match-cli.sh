@@ -29,4 +29,12 @@ refused "an unclosed quote" "match.py: cannot start engine1 .*No closing quotati
 refused "a missing referee" "match.py: cannot start the referee, $tmp/no-kage adjudicate (--kage)" \
     --engine1 "$kage uci" --engine2 "$kage uci" --kage "$tmp/no-kage"
 
+# every option the help's examples use is one match.py takes
+python3 "$top/tools/match.py" --help >"$tmp/help" 2>&1 || fail "--help: exit $?"
+sed -n '/^Examples:/,/^Standard library/p' "$tmp/help" | grep -o -- ' --[a-z0-9-]*' | sort -u |
+    while read -r opt; do
+        sed -n '/^options:/,$p' "$tmp/help" | grep -q -- "^ *$opt[ ,]" || echo "$opt"
+    done >"$tmp/unknown"
+[ ! -s "$tmp/unknown" ] || fail "the help's examples use options it does not take: $(cat "$tmp/unknown")"
+
 finish "match-cli: all checks passed"

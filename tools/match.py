@@ -28,7 +28,7 @@ known Cashew bugs) says little about strength.
 
 Examples:
   tools/match.py --kage src/kage --openings tools/openings/shogun.txt --nodes 20000 \\
-      --sprt 0 10 --max-games 4000 --concurrency 2 \\
+      --sprt 0 10 --games 4000 --concurrency 2 \\
       --engine1 "src/kage uci" --engine2 "/tmp/kage-main uci" --name1 new --name2 main
   tools/match.py --kage src/kage --openings tools/openings/shinobiplus.txt --games 100 \\
       --movetime 300 --engine1 "src/kage uci" \\
