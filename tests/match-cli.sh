@@ -31,9 +31,10 @@ refused "a missing referee" "match.py: cannot start the referee, $tmp/no-kage ad
 
 # every option the help's examples use is one match.py takes
 python3 "$top/tools/match.py" --help >"$tmp/help" 2>&1 || fail "--help: exit $?"
+sed -n '/^options:/,$p' "$tmp/help" >"$tmp/options"
 sed -n '/^Examples:/,/^Standard library/p' "$tmp/help" | grep -o -- ' --[a-z0-9-]*' | sort -u |
     while read -r opt; do
-        sed -n '/^options:/,$p' "$tmp/help" | grep -Eq -- "^ *$opt([ ,]|$)" || echo "$opt"
+        grep -Eq -- "^ *$opt([ ,]|$)" "$tmp/options" || echo "$opt"
     done >"$tmp/unknown"
 [ ! -s "$tmp/unknown" ] || fail "the help's examples use options it does not take: $(cat "$tmp/unknown")"
 
