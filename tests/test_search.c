@@ -57,6 +57,58 @@ static void eval_trace__king_danger__one_bucket_a_side__shogun(void **state)
     engine_free(e);
 }
 
+/* The features of one trace whose names start with `prefix` are exactly
+ * `want` ("name=count" separated by ';', counts White minus Black). */
+static void trace_is(Engine *e, const char *fen, const char *prefix, const char *want)
+{
+    Position *pos = test_position("shogun", fen);
+    int *count = calloc(8192, sizeof *count), phase, found = 0;
+    int n = engine_eval_trace(e, pos, count, 8192, &phase);
+    for (int f = 0; f < n; f++) {
+        char name[64], item[80];
+        engine_eval_feature_name(e, f, name, sizeof name);
+        if (strncmp(name, prefix, strlen(prefix)) || !count[f])
+            continue;
+        snprintf(item, sizeof item, "%s=%d;", name, count[f]);
+        if (!strstr(want, item))
+            fail_msg("%s: %s counted %d, not in %s", fen, name, count[f], want);
+        found++;
+    }
+    int listed = 0;
+    for (const char *c = want; *c; c++)
+        listed += *c == ';';
+    assert_int_equal(found, listed);
+    free(count);
+    test_release(pos);
+}
+
+/* Safe checks counted again by the checking piece's type: a rook move to a5
+ * or e1, a knight dropped on d3, f3, c4 or g4 (none guarded by the king; the
+ * squares beyond the fifth rank are no drop squares in Shogun). */
+static void eval_trace__checks_by_type__shogun(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    trace_is(e, "8/8/8/4k3/8/8/8/R6K[N] w - - 0 1", "check ", "check move R=2;check drop N=4;");
+    trace_is(e, "8/8/8/4k3/8/8/8/R6K[N] w - - 0 1", "safe check", "safe check=2;");
+    trace_is(e, "8/8/8/4k3/8/8/8/R6K[N] w - - 0 1", "drop check", "drop check=4;");
+    engine_free(e);
+}
+
+/* The king zone: each piece in the 5x5 square around a king, by side, type
+ * and place (ranks forward from the king's own side, files mirrored). */
+static void eval_trace__king_zone__shogun(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    trace_is(e, "4k3/8/5N2/8/8/8/3PPP2/4K3[] w - - 0 1", "king zone ",
+             "king zone own P r+1 f1=2;king zone own P r+1 f0=1;king zone enemy N r+2 f1=-1;");
+    /* the same from Black's side: the counts change sign */
+    trace_is(e, "4k3/3ppp2/8/8/8/5n2/8/4K3[] b - - 0 1", "king zone ",
+             "king zone own P r+1 f1=-2;king zone own P r+1 f0=-1;king zone enemy N r+2 f1=1;");
+    engine_free(e);
+}
+
 int test_search_run(void);
 
 /* Can the side to move force a win within `plies` plies (odd)? */
@@ -1021,6 +1073,8 @@ int test_search_run(void)
         cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
+        cmocka_unit_test(eval_trace__checks_by_type__shogun),
+        cmocka_unit_test(eval_trace__king_zone__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);

@@ -31,12 +31,17 @@ static const char *const group_names[EG_NGROUPS] = {
     [EG_HANGING] = "hanging",       [EG_HANGING_STM] = "hanging stm", [EG_LESSER] = "lesser",
     [EG_LESSER_STM] = "lesser stm", [EG_PASSED] = "passed",     [EG_DOUBLED] = "doubled",
     [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_KING_DANGER] = "king danger",
+    [EG_CHECK_MOVE] = "check move", [EG_CHECK_DROP] = "check drop", [EG_KING_ZONE] = "king zone",
     [EG_TEMPO] = "tempo",
 };
 
 /* the king danger table: attacker to move or not, safe checks 0..3 (3: or
  * more), attackers 0..4 (4: or more) */
 enum { KD_CHECKS = 4, KD_ATTACKERS = 5, KD_SIDE = KD_CHECKS * KD_ATTACKERS, KING_DANGER_FEATURES = 2 * KD_SIDE };
+
+/* the king zone: slots (rank - king's rank + 2, from the king's side) * 3
+ * + |file - king's file|; slot 6 is the king's own square */
+enum { KZ_SLOTS = 15 };
 
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
@@ -49,6 +54,8 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
     case EG_HAND:
     case EG_HAND_FIRST:
     case EG_MOBILITY:
+    case EG_CHECK_MOVE:
+    case EG_CHECK_DROP:
         return v->ntypes + 1;
     case EG_PST:
         return (v->ntypes + 1) * ep->pst_squares;
@@ -60,6 +67,8 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
         return 9;
     case EG_KING_DANGER:
         return KING_DANGER_FEATURES;
+    case EG_KING_ZONE:
+        return ep->attacks ? 2 * (v->ntypes + 1) * KZ_SLOTS : 0;
     default:
         return 1;
     }
@@ -74,7 +83,8 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
     const VariantDef *d = ep->def;
     const char *tok = "";
     int type = g == EG_PST ? k / ep->pst_squares : k;
-    if (g == EG_MATERIAL || g == EG_HAND || g == EG_HAND_FIRST || g == EG_MOBILITY || g == EG_PST) {
+    if (g == EG_MATERIAL || g == EG_HAND || g == EG_HAND_FIRST || g == EG_MOBILITY || g == EG_PST ||
+        g == EG_CHECK_MOVE || g == EG_CHECK_DROP) {
         /* types are numbered as the variant's pieces are listed, from 1 */
         tok = type >= 1 && type <= d->npieces ? d->pieces[type - 1].fen : "?";
     }
@@ -83,6 +93,8 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
     case EG_HAND:
     case EG_HAND_FIRST:
     case EG_MOBILITY:
+    case EG_CHECK_MOVE:
+    case EG_CHECK_DROP:
         snprintf(buf, size, "%s %s", group_names[g], tok);
         break;
     case EG_PST: {
@@ -99,6 +111,12 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
         snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= KD_SIDE ? "stm" : "opp", k % KD_SIDE / KD_ATTACKERS,
                  k % KD_ATTACKERS);
         break;
+    case EG_KING_ZONE: {
+        int t = k / KZ_SLOTS % (d->npieces + 1), slot = k % KZ_SLOTS;
+        snprintf(buf, size, "%s %s %s r%+d f%d", group_names[g], k >= (d->npieces + 1) * KZ_SLOTS ? "enemy" : "own",
+                 t >= 1 ? d->pieces[t - 1].fen : "?", slot / 3 - 2, slot % 3);
+        break;
+    }
     default:
         snprintf(buf, size, "%s", group_names[g]);
     }
@@ -224,8 +242,11 @@ void eval_init(EvalParams *ep, const Variant *v)
     n = 0;
     for (int dr = -2; dr <= 2; dr++)
         for (int df = -2; df <= 2; df++)
-            if (dr || df)
+            if (dr || df) {
+                ep->zone_slot[WHITE][n] = (uint8_t)((dr + 2) * 3 + abs(df));
+                ep->zone_slot[BLACK][n] = (uint8_t)((2 - dr) * 3 + abs(df));
                 ep->ring[n++] = (int16_t)(dr * v->stride + df);
+            }
     for (Color c = WHITE; c <= BLACK; c++)
         for (int sq = 0; sq < BOARD_ARRAY; sq++) {
             int d = v->file_of[sq] >= 0 ? flag_distance(v, c, sq) : 99;
@@ -375,8 +396,13 @@ static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *
         open += p == PIECE_EMPTY;
         shield += sh[p];
     }
-    for (int i = 0; i < 24; i++)
-        danger += dg[pos->board[k + ep->ring[i]]];
+    int zone = ep->base[EG_KING_ZONE], enemy = (v->ntypes + 1) * KZ_SLOTS;
+    for (int i = 0; i < 24; i++) {
+        Piece p = pos->board[k + ep->ring[i]];
+        danger += dg[p];
+        if (ep->attacks && piece_type(p))
+            add(x, c, zone + (piece_color(p) != c) * enemy + piece_type(p) * KZ_SLOTS + ep->zone_slot[c][i], 1);
+    }
     add(x, c, ep->base[EG_SHIELD], shield);
     add(x, c, ep->base[EG_NEAR], danger);
     add(x, c, ep->base[EG_OPEN_HAND], open * imin(acc->in_hand[!c], 6));
@@ -391,6 +417,7 @@ typedef struct Attacks {
     int16_t least[2][MAX_FILES * MAX_RANKS];  /* value of the cheapest attacker (where count > 0) */
     uint64_t checks[2][MAX_FILES * MAX_RANKS];/* [c][i]: types of c that would check the enemy king from i */
     uint8_t cand[2][256];                     /* squares where c's pieces could move to give check */
+    uint8_t cand_type[2][256];                /* ... and the type of the piece that would */
     int ncand[2];
 } Attacks;
 
@@ -469,8 +496,10 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
                     continue;
                 n++;
                 h += next_to(v, to, kf, kr);
-                if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255)
+                if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255) {
+                    a->cand_type[c][a->ncand[c]] = (uint8_t)t;
                     a->cand[c][a->ncand[c]++] = (uint8_t)i2;
+                }
             }
             for (int j = 0; j < pm->nslide; j++) {
                 int off = pm->slide[j].off, mode = pm->slide[j].mode, to = from;
@@ -484,8 +513,10 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
                     if (p == PIECE_EMPTY ? (mode & MODE_MOVE) : ((p & 0xC0) == them && (mode & MODE_CAPTURE))) {
                         n++;
                         h += next_to(v, to, kf, kr);
-                        if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255)
+                        if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255) {
+                            a->cand_type[c][a->ncand[c]] = (uint8_t)t;
                             a->cand[c][a->ncand[c]++] = (uint8_t)i2;
+                        }
                     }
                     if (p != PIECE_EMPTY)
                         break;
@@ -506,7 +537,8 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
 }
 
 /* Checks by moves and by drops onto squares the enemy does not guard (a
- * square guarded by the enemy king alone counts when c guards it too). */
+ * square guarded by the enemy king alone counts when c guards it too): in
+ * all, and again by the type of the piece that would give them. */
 static int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
 {
     const Variant *v = pos->v;
@@ -517,8 +549,10 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
     for (int i = 0; i < a->ncand[c]; i++) {
         int j = a->cand[c][i];
         int guards = a->count[!c][j] - next_to(v, v->sq_of[j], v->file_of[ksq], v->rank_of[ksq]);
-        if (guards <= 0 && (a->count[!c][j] == 0 || a->count[c][j] > 1))
+        if (guards <= 0 && (a->count[!c][j] == 0 || a->count[c][j] > 1)) {
             safe++;
+            add(x, c, ep->base[EG_CHECK_MOVE] + a->cand_type[c][i], 1);
+        }
     }
     add(x, c, ep->base[EG_SAFE_CHECK], safe);
     uint64_t held = 0;
@@ -534,8 +568,11 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
         if (!types || pos->board[sq] != PIECE_EMPTY)
             continue;
         int guards = a->count[!c][i] - next_to(v, sq, v->file_of[ksq], v->rank_of[ksq]);
-        if (guards <= 0 && (a->count[!c][i] == 0 || a->count[c][i] > 0))
+        if (guards <= 0 && (a->count[!c][i] == 0 || a->count[c][i] > 0)) {
             drops++;
+            for (; types; types &= types - 1)
+                add(x, c, ep->base[EG_CHECK_DROP] + __builtin_ctzll(types), 1);
+        }
     }
     add(x, c, ep->base[EG_DROP_CHECK], drops);
     return safe + drops;
