@@ -95,20 +95,6 @@ static void eval_trace__checks_by_type__shogun(void **state)
     engine_free(e);
 }
 
-/* The king zone: each piece in the 5x5 square around a king, by side, type
- * and place (ranks forward from the king's own side, files mirrored). */
-static void eval_trace__king_zone__shogun(void **state)
-{
-    (void)state;
-    Engine *e = engine_new(1);
-    trace_is(e, "4k3/8/5N2/8/8/8/3PPP2/4K3[] w - - 0 1", "king zone ",
-             "king zone own P r+1 f1=2;king zone own P r+1 f0=1;king zone enemy N r+2 f1=-1;");
-    /* the same from Black's side: the counts change sign */
-    trace_is(e, "4k3/3ppp2/8/8/8/5n2/8/4K3[] b - - 0 1", "king zone ",
-             "king zone own P r+1 f1=-2;king zone own P r+1 f0=-1;king zone enemy N r+2 f1=1;");
-    engine_free(e);
-}
-
 int test_search_run(void);
 
 /* Can the side to move force a win within `plies` plies (odd)? */
@@ -1074,7 +1060,6 @@ int test_search_run(void)
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(eval_trace__checks_by_type__shogun),
-        cmocka_unit_test(eval_trace__king_zone__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);

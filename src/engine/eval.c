@@ -31,17 +31,12 @@ static const char *const group_names[EG_NGROUPS] = {
     [EG_HANGING] = "hanging",       [EG_HANGING_STM] = "hanging stm", [EG_LESSER] = "lesser",
     [EG_LESSER_STM] = "lesser stm", [EG_PASSED] = "passed",     [EG_DOUBLED] = "doubled",
     [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_KING_DANGER] = "king danger",
-    [EG_CHECK_MOVE] = "check move", [EG_CHECK_DROP] = "check drop", [EG_KING_ZONE] = "king zone",
-    [EG_TEMPO] = "tempo",
+    [EG_CHECK_MOVE] = "check move", [EG_CHECK_DROP] = "check drop", [EG_TEMPO] = "tempo",
 };
 
 /* the king danger table: attacker to move or not, safe checks 0..3 (3: or
  * more), attackers 0..4 (4: or more) */
 enum { KD_CHECKS = 4, KD_ATTACKERS = 5, KD_SIDE = KD_CHECKS * KD_ATTACKERS, KING_DANGER_FEATURES = 2 * KD_SIDE };
-
-/* the king zone: slots (rank - king's rank + 2, from the king's side) * 3
- * + |file - king's file|; slot 6 is the king's own square */
-enum { KZ_SLOTS = 15 };
 
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
@@ -67,8 +62,6 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
         return 9;
     case EG_KING_DANGER:
         return KING_DANGER_FEATURES;
-    case EG_KING_ZONE:
-        return ep->attacks ? 2 * (v->ntypes + 1) * KZ_SLOTS : 0;
     default:
         return 1;
     }
@@ -111,12 +104,6 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
         snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= KD_SIDE ? "stm" : "opp", k % KD_SIDE / KD_ATTACKERS,
                  k % KD_ATTACKERS);
         break;
-    case EG_KING_ZONE: {
-        int t = k / KZ_SLOTS % (d->npieces + 1), slot = k % KZ_SLOTS;
-        snprintf(buf, size, "%s %s %s r%+d f%d", group_names[g], k >= (d->npieces + 1) * KZ_SLOTS ? "enemy" : "own",
-                 t >= 1 ? d->pieces[t - 1].fen : "?", slot / 3 - 2, slot % 3);
-        break;
-    }
     default:
         snprintf(buf, size, "%s", group_names[g]);
     }
@@ -242,11 +229,8 @@ void eval_init(EvalParams *ep, const Variant *v)
     n = 0;
     for (int dr = -2; dr <= 2; dr++)
         for (int df = -2; df <= 2; df++)
-            if (dr || df) {
-                ep->zone_slot[WHITE][n] = (uint8_t)((dr + 2) * 3 + abs(df));
-                ep->zone_slot[BLACK][n] = (uint8_t)((2 - dr) * 3 + abs(df));
+            if (dr || df)
                 ep->ring[n++] = (int16_t)(dr * v->stride + df);
-            }
     for (Color c = WHITE; c <= BLACK; c++)
         for (int sq = 0; sq < BOARD_ARRAY; sq++) {
             int d = v->file_of[sq] >= 0 ? flag_distance(v, c, sq) : 99;
@@ -396,13 +380,8 @@ static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *
         open += p == PIECE_EMPTY;
         shield += sh[p];
     }
-    int zone = ep->base[EG_KING_ZONE], enemy = (v->ntypes + 1) * KZ_SLOTS;
-    for (int i = 0; i < 24; i++) {
-        Piece p = pos->board[k + ep->ring[i]];
-        danger += dg[p];
-        if (ep->attacks && piece_type(p))
-            add(x, c, zone + (piece_color(p) != c) * enemy + piece_type(p) * KZ_SLOTS + ep->zone_slot[c][i], 1);
-    }
+    for (int i = 0; i < 24; i++)
+        danger += dg[pos->board[k + ep->ring[i]]];
     add(x, c, ep->base[EG_SHIELD], shield);
     add(x, c, ep->base[EG_NEAR], danger);
     add(x, c, ep->base[EG_OPEN_HAND], open * imin(acc->in_hand[!c], 6));

@@ -65,9 +65,6 @@ enum EvalGroup {
                     * against the pieces that reach the squares next to it */
     EG_CHECK_MOVE, /* + type: safe checks (as EG_SAFE_CHECK) by a piece of that type */
     EG_CHECK_DROP, /* + type: safe drop checks (as EG_DROP_CHECK) by a piece of that type in hand */
-    EG_KING_ZONE,  /* + ((enemy) * types + type) * KZ_SLOTS + slot: a piece on a square of the 5x5
-                    * square around a king, by its place relative to the king (ranks forward
-                    * from the king's side, files mirrored); the attack pass's games only */
     EG_TEMPO,      /* the side to move */
     EG_NGROUPS
 };
@@ -90,7 +87,6 @@ typedef struct EvalParams {
     int16_t pst_sq[2][BOARD_ARRAY];  /* square -> piece-square index for each colour */
     int pst_squares;                 /* squares per type in the piece-square tables */
     int16_t ring[24];                /* offsets of the 5x5 square around a king, centre excluded */
-    uint8_t zone_slot[2][24];        /* each ring square's slot for the king of colour c */
     uint8_t flag_dist[2][BOARD_ARRAY];/* king steps to the flag region, 99 if none */
     int max_promo_gain;              /* the most a promotion adds to a piece's value */
     int8_t attack_weight[MAX_PIECE_TYPES]; /* weight of a kind attacking next to the enemy king */
