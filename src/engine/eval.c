@@ -49,9 +49,10 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
     case EG_HAND:
     case EG_HAND_FIRST:
     case EG_MOBILITY:
+        return v->ntypes + 1;
     case EG_CHECK_MOVE:
     case EG_CHECK_DROP:
-        return v->ntypes + 1;
+        return ep->attacks ? v->ntypes + 1 : 0; /* counted by the attack pass only */
     case EG_PST:
         return (v->ntypes + 1) * ep->pst_squares;
     case EG_PASSED:
