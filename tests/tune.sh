@@ -3,7 +3,7 @@
 # of the variant it is given and no other, --shrink keeps the named features
 # near zero, --tie draws their endgame values to the middlegame ones, `write`
 # makes a C file of the weights, and bad options and files give a clear
-# message.  Needs numpy; skipped without it.
+# message; --k fixes the sigmoid's scale.  Needs numpy; skipped without it.
 . "$(dirname "$0")/test-lib.sh"
 use_tmp tune
 
@@ -59,7 +59,22 @@ if sum(map(gap, new.values())) >= sum(map(gap, old.values())) / 2:
 PY
 grep -q 'shinobiplus_weights\[\] = {' "$tmp/tables.c" || fail "write: no table for shinobiplus"
 
+# --k sets the scale instead of fitting it; --iterations 0 only reads the error
+cp "$top/tools/eval-weights.json" "$tmp/k.json"
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/k.json" --iterations 0 --k 0.004 \
+    2>"$tmp/err" || fail "fit --k: exit $?: $(tail -3 "$tmp/err")"
+grep -q '^K 0.00400; error before' "$tmp/err" || fail "--k 0.004 was not the K used: $(cat "$tmp/err")"
+"$py" - "$top/tools/eval-weights.json" "$tmp/k.json" <<'PY' || fail "the weights read with --iterations 0"
+import json, sys
+old, new = (json.load(open(p))["shinobiplus"]["weights"] for p in sys.argv[1:3])
+moved = [n for n in old if old[n] != new.get(n)]
+if moved:
+    sys.exit("--iterations 0 moved %s" % moved[:3])
+PY
+
 # bad options and files
+tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --k -1 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q -- '--k -1.0: expected a number above 0' "$tmp/err" || fail "a negative --k: $(cat "$tmp/err")"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst 5' 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "--shrink without a strength: $(cat "$tmp/err")"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst :-1' 2>"$tmp/err"

@@ -13,7 +13,9 @@ phase and the non-zero feature counts of each), and minimises the mean
 squared error between sigmoid(K * eval) and a label that blends the game's
 result with sigmoid(K * search score) (--lambda 1: the result only).  Every
 weight of the variant is fitted at once, by Adam on the full batch.  K is
-fitted first to the starting weights, so that the scale stays centipawns.
+fitted first to the starting weights, so that the scale stays centipawns
+(--k gives it instead: two weight files read on the same held-out positions
+with --iterations 0 are compared at one K, and so against one label).
 --l2 pulls every weight back towards its starting value, --shrink pulls the
 named features towards zero (a feature seen in few positions then stays
 near zero instead of taking the noise of those few; one seen in none goes
@@ -121,6 +123,8 @@ def strength_per_feature(names, pairs):
 
 
 def fit(args):
+    if args.k is not None and not (math.isfinite(args.k) and args.k > 0):
+        sys.exit(f"tune.py: --k {args.k}: expected a number above 0 (such as 0.003, as a fit prints it)")
     shrinks = parse_strengths(args.shrink, "--shrink", "pst :0.03")
     ties = parse_strengths(args.tie, "--tie", ":0.001")
     import numpy as np
@@ -180,7 +184,7 @@ def fit(args):
             hi = b
         else:
             lo = a
-    k = (lo + hi) / 2
+    k = (lo + hi) / 2 if args.k is None else args.k
     target = args.lam * res + (1 - args.lam) * sigmoid(k * score)
     print(f"K {k:.5f}; error before {error(k, e0, target):.6f} (result only {error(k, e0, res):.6f})",
           file=sys.stderr)
@@ -273,6 +277,7 @@ def main():
     f.add_argument("--rate", type=float, default=1.0, help="Adam step size, centipawns")
     f.add_argument("--l2", type=float, default=0.0,
                    help="penalty on the squared distance from the starting weights, per million")
+    f.add_argument("--k", type=float, help="the sigmoid's scale K, in place of the one fitted to the starting weights")
     f.add_argument("--limit", type=int, default=0, help="positions read from each trace file, 0 = all")
     f.add_argument("--fixed", action="append", default=[], help="feature name prefixes to keep as they are")
     f.add_argument("--shrink", action="append", default=[], metavar="PREFIX:STRENGTH",
