@@ -176,15 +176,17 @@ def fit(args):
         return float(np.mean((sigmoid(k * e) - target) ** 2))
 
     e0 = evaluate(w)
-    # K for the starting weights, by golden-section search on the result alone
-    lo, hi = 0.0005, 0.02
-    for _ in range(40):
-        a, b = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
-        if error(a, e0, res) < error(b, e0, res):
-            hi = b
-        else:
-            lo = a
-    k = (lo + hi) / 2 if args.k is None else args.k
+    k = args.k
+    if k is None:
+        # K for the starting weights, by golden-section search on the result alone
+        lo, hi = 0.0005, 0.02
+        for _ in range(40):
+            a, b = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
+            if error(a, e0, res) < error(b, e0, res):
+                hi = b
+            else:
+                lo = a
+        k = (lo + hi) / 2
     target = args.lam * res + (1 - args.lam) * sigmoid(k * score)
     print(f"K {k:.5f}; error before {error(k, e0, target):.6f} (result only {error(k, e0, res):.6f})",
           file=sys.stderr)
