@@ -11,9 +11,21 @@ match() {
 
 need_python match-cli
 
-match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b >"$tmp/out" 2>&1 ||
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --pgn "$tmp/run1.pgn" >"$tmp/out" 2>&1 ||
     fail "a match: exit $?: $(tail -3 "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 2 games, ' "$tmp/out" || fail "no summary: $(tail -3 "$tmp/out")"
+
+# --resume counts an earlier run's games first: alone with --games 0 (no
+# engine needed), or before new ones; engine 1 may have had another name
+sed 's/"a"/"old-a"/' "$tmp/run1.pgn" >"$tmp/renamed.pgn"
+python3 "$top/tools/match.py" --games 0 --sprt 0 10 --name1 a --name2 b --resume "$tmp/renamed.pgn" \
+    --resume "$tmp/run1.pgn" >"$tmp/out" 2>&1 || fail "a summary of two runs: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^resumed: 2 games from .*renamed.pgn' "$tmp/out" || fail "resumed: $(cat "$tmp/out")"
+grep -q '^SPRT\[0,10\] a vs b, shogun, limit as played: 4 games, .* no decision$' "$tmp/out" ||
+    fail "no summary of two runs: $(tail -3 "$tmp/out")"
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "$tmp/run1.pgn" >"$tmp/out" 2>&1 ||
+    fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resumed match: $(tail -3 "$tmp/out")"
 
 refused() { # WHAT EXPECTED-MESSAGE MATCH-ARGS...
     what=$1 want=$2
@@ -28,6 +40,17 @@ refused "an unclosed quote" "match.py: cannot start engine1 .*No closing quotati
     --engine1 "$kage 'uci" --engine2 "$kage uci"
 refused "a missing referee" "match.py: cannot start the referee, $tmp/no-kage adjudicate (--kage)" \
     --engine1 "$kage uci" --engine2 "$kage uci" --kage "$tmp/no-kage"
+
+sed -n '1,/^[^[]/p' "$tmp/run1.pgn" >"$tmp/half.pgn" # its first game
+cat "$tmp/half.pgn" "$tmp/half.pgn" >"$tmp/twice.pgn"
+refused "a PGN without a pair" "match.py: --resume $tmp/half.pgn: no pair of games in it" \
+    --games 0 --name2 b --resume "$tmp/half.pgn"
+refused "two games that are no pair" "match.py: --resume $tmp/twice.pgn: games 1 and 2 are not a pair" \
+    --games 0 --name2 b --resume "$tmp/twice.pgn"
+refused "a reference not in the PGN" "match.py: --resume $tmp/run1.pgn: games 1 and 2: no player named main" \
+    --games 0 --name2 main --resume "$tmp/run1.pgn"
+refused "a missing PGN" "match.py: --resume $tmp/none.pgn: .*No such file" --games 0 --resume "$tmp/none.pgn"
+refused "games without engines" "needed to play games" --engine1 "$kage uci"
 
 # every option the help's examples use is one match.py takes
 python3 "$top/tools/match.py" --help >"$tmp/help" 2>&1 || fail "--help: exit $?"

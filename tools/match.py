@@ -13,6 +13,13 @@ tools/openings/), or a few random plies from the start (--opening-plies).
 Limits: --nodes N (fixed nodes, immune to the machine's load), --movetime MS,
 --depth D, or a clock (--time MS --inc MS).
 
+--resume PGN counts the games of an earlier run of the same match (its --pgn
+file, whose games come in pairs, one after the other) before any new game:
+an SPRT stopped before its decision goes on from where it stood, and with
+--games 0 the statistics of the files are printed without a game.  Engine 2
+is the player named --name2 there (the reference keeps its name from run to
+run); engine 1 is the other.
+
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
 (alpha = beta = 0.05 unless told; logistic Elo; the generalised SPRT of the
@@ -36,6 +43,7 @@ Examples:
   tools/match.py --kage src/kage --variant cashew --games 10 --time 60000 --inc 1000 \\
       --engine1 "src/kage uci" --engine2 /usr/games/hachu --proto2 xboard \\
       --xboard-variant cashew-shogi --option2 "Allow repeats=1"
+  tools/match.py --games 0 --sprt 0 10 --name2 main --resume run1.pgn --resume run2.pgn
 
 Standard library only.
 """
@@ -469,6 +477,42 @@ class Stats:
                 f"Elo {e:+.1f} +/- {(hi - lo) / 2:.1f} (95%)")
 
 
+def read_resumed(path, name2):
+    """[(variant, p1, p1)] of a PGN written by --pgn: the two games of each
+    pair and engine 1's points in them (a last game without its pair is left
+    out).  Exits with a message where the file is not such a record."""
+    games, tags = [], {}
+    try:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith("[") and line.endswith("]") and " " in line:
+                    key, _, value = line[1:-1].partition(" ")
+                    tags[key] = value.strip('"')
+                elif line and tags:
+                    games.append(tags)
+                    tags = {}
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"match.py: --resume {path}: {e}")
+    points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+    out = []
+    for k in range(0, len(games) - 1, 2):
+        a, b = games[k], games[k + 1]
+        where = f"match.py: --resume {path}: games {k + 1} and {k + 2}"
+        if any(g.get("Result") not in points or not g.get("White") or not g.get("Black") for g in (a, b)):
+            sys.exit(f"{where}: a game without a White, a Black or a result of 1-0, 0-1 or 1/2-1/2")
+        if (a.get("FEN"), a.get("Variant")) != (b.get("FEN"), b.get("Variant")) or \
+                (a["White"], a["Black"]) != (b["Black"], b["White"]):
+            sys.exit(f"{where} are not a pair (one opening, the colours swapped)")
+        if name2 not in (a["White"], a["Black"]) or a["White"] == a["Black"]:
+            sys.exit(f"{where}: no player named {name2} (--name2) against another")
+        p1 = [points[g["Result"]] if g["Black"] == name2 else 1.0 - points[g["Result"]] for g in (a, b)]
+        out.append((a.get("Variant", "?"), p1[0], p1[1]))
+    if not out:
+        sys.exit(f"match.py: --resume {path}: no pair of games in it")
+    return out
+
+
 def make_engine(args, k):
     cmd, proto = getattr(args, f"engine{k}"), getattr(args, f"proto{k}")
     opts = [tuple(o.split("=", 1)) for o in getattr(args, f"option{k}")]
@@ -522,7 +566,7 @@ def main():
     ap.add_argument("--variant", default="shinobiplus", help="Kage's variant id (without --openings)")
     ap.add_argument("--xboard-variant", help="XBoard variant name (cashew-shogi for HaChu)")
     for k in (1, 2):
-        ap.add_argument(f"--engine{k}", required=True, help=f"command line of engine {k}")
+        ap.add_argument(f"--engine{k}", help=f"command line of engine {k} (needed unless --games 0)")
         ap.add_argument(f"--proto{k}", choices=("uci", "xboard"), default="uci")
         ap.add_argument(f"--option{k}", action="append", default=[], help=f"NAME=VALUE for engine {k}")
         ap.add_argument(f"--name{k}", help=f"name of engine {k} in the output")
@@ -549,10 +593,16 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pgn", help="append the games here (moves in engine text)")
     ap.add_argument("--quiet", action="store_true", help="no line per game; a status line every 50")
+    ap.add_argument("--resume", action="append", default=[], metavar="PGN",
+                    help="count an earlier run's games (its --pgn file) first")
     args = ap.parse_args()
+    if args.games < 0:
+        ap.error("--games: not a number of games")
+    if args.games and not (args.engine1 and args.engine2):
+        ap.error("--engine1 and --engine2 are needed to play games (--games 0 plays none)")
 
     rng = random.Random(args.seed)
-    openings = load_openings(args, rng)
+    openings = load_openings(args, rng) if args.games else []
     pairs = (args.games + 1) // 2
     lower = math.log(args.beta / (1 - args.alpha))
     upper = math.log((1 - args.beta) / args.alpha)
@@ -619,8 +669,22 @@ def main():
         return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1
 
     stats, clean = Stats(), []
-    jobs = [(p, g) for p in range(pairs) for g in range(2)]
+    resumed_variants = set()
+    for path in args.resume:
+        pgn_pairs = read_resumed(path, args.name2 or "engine2")
+        for k, (variant, a, b) in enumerate(pgn_pairs):
+            for p1 in (a, b):
+                stats.add((path, k), p1)
+                clean.append(p1)
+            resumed_variants.add(variant)
+        print(f"resumed: {2 * len(pgn_pairs)} games from {path}", flush=True)
     decision = None
+    if args.sprt and stats.penta != [0] * 5:
+        llr = stats.llr(*args.sprt)
+        if llr >= upper or llr <= lower:
+            decision = "H1 accepted" if llr >= upper else "H0 accepted"
+            pairs = 0  # decided already: no game to play
+    jobs = [(p, g) for p in range(pairs) for g in range(2)]
     started = time.monotonic()
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
@@ -661,8 +725,9 @@ def main():
             r.close()
     name1, name2 = args.name1 or "engine1", args.name2 or "engine2"
     limit = (f"nodes={args.nodes}" if args.nodes else f"movetime={args.movetime}ms" if args.movetime
-             else f"depth={args.depth}" if args.depth else f"tc={args.time / 1000:g}+{args.inc / 1000:g}s")
-    variants = sorted({o[0] for o in openings[:pairs]})
+             else f"depth={args.depth}" if args.depth else f"tc={args.time / 1000:g}+{args.inc / 1000:g}s"
+             if args.games else "limit as played")
+    variants = sorted({o[0] for o in openings[:pairs]} | resumed_variants)
     print(f"Score of {name1} vs {name2}: {stats.line()}")
     if len(clean) != len(stats.points):
         s2 = Stats()
