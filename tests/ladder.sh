@@ -32,6 +32,22 @@ ladder --summary "$tmp/run1" "$tmp/run2" >"$tmp/out" 2>&1 || fail "two logs: exi
 grep -q '^Ladder, shogun, 10 to 20 games a pair' "$tmp/out" || fail "merged heading: $(head -2 "$tmp/out")"
 grep -q 'level 10 vs 9: 17.5/20,' "$tmp/out" || fail "merged 10 vs 9: $(grep 'vs 9' "$tmp/out")"
 
+# a ladder measured in parts: steps that do not join up are each given
+# relative to the top of their own run of steps
+cat >"$tmp/low" <<'LOG'
+Match level3 vs level2, shogun, movetime=350ms: 10 games, +7 -3 =0, score 70.0%, Elo +147.2 +/- 200.0 (95%)
+Match level2 vs level1, shogun, movetime=200ms: 10 games, +6 -4 =0, score 60.0%, Elo +70.4 +/- 200.0 (95%)
+LOG
+ladder --summary "$tmp/run1" "$tmp/low" >"$tmp/out" 2>&1 || fail "two parts: exit $?: $(cat "$tmp/out")"
+grep -q '^Elo relative to level 10:' "$tmp/out" || fail "parts, top: $(cat "$tmp/out")"
+grep -q '^Elo relative to level 3:' "$tmp/out" || fail "parts, lower run: $(cat "$tmp/out")"
+grep -q 'level  2:    -147$' "$tmp/out" || fail "parts, level 2: $(grep 'level  2:' "$tmp/out")"
+grep -q 'level  1:    -218$' "$tmp/out" || fail "parts, level 1: $(grep 'level  1:' "$tmp/out")"
+for bad in 6 0-5 5-5 7-3 1-11 a-b; do
+    ladder --levels "$bad" >"$tmp/out" 2>&1 && fail "--levels $bad accepted"
+    grep -q "error: --levels $bad: not LOW-HIGH" "$tmp/out" || fail "--levels $bad: $(tail -1 "$tmp/out")"
+done
+
 # bad logs: a clear message, exit 1, no traceback
 echo "nothing here" >"$tmp/empty"
 ladder --summary "$tmp/empty" >"$tmp/out" 2>&1 && fail "a log without summaries accepted"
@@ -50,5 +66,7 @@ grep -q "ladder: the logs are of more than one variant: shinobi, shogun" "$tmp/o
 ladder --kage "$tmp/no-such-kage" --variant shogun --games 2 >"$tmp/out" 2>&1 && fail "a missing kage accepted"
 grep -q "ladder: level 10 against level 9: tools/match.py failed" "$tmp/out" || fail "missing kage: $(cat "$tmp/out")"
 grep -q Traceback "$tmp/out" && fail "a traceback for a missing kage"
+ladder --kage "$tmp/no-such-kage" --variant shogun --games 2 --levels 2-6 >"$tmp/out" 2>&1 && fail "a missing kage accepted"
+grep -q "ladder: level 6 against level 5: tools/match.py failed" "$tmp/out" || fail "--levels 2-6: $(cat "$tmp/out")"
 
 finish "ladder: all checks passed"

@@ -15,6 +15,12 @@ A game whose loser both engines see lost by --resign (1000 cp for 4 moves
 each, by default) is adjudicated, as in the SPRT matches: the lower levels'
 games are mostly long walks to a mate that nobody doubts.
 
+--levels LOW-HIGH plays only the steps between those levels (from HIGH
+against HIGH-1 down to LOW+1 against LOW), so that a ladder too long for
+one sitting (Cashew's) is measured a part at a time; --summary then adds
+the parts up.  Where the steps do not join up, each run of joined steps is
+given relative to its own top level.
+
 Each step is printed with its 95% interval.  A step that one level won (or
 lost) every game of has no finite estimate: the levels below it are then
 given as at least the interval's bound further down ("< -N"; "> -N" below a
@@ -23,6 +29,7 @@ prints the table again from earlier runs' output without playing, adding up
 the games of the same pair over several runs.
 
   tools/ladder.py --kage build/src/kage --variant shogun --games 40 --concurrency 2
+  tools/ladder.py --kage build/src/kage --variant cashew --games 20 --levels 1-6
 
 The last lines are a table for the man page (man/kage.6, "PLAYING LEVELS").
 Standard library only.
@@ -126,9 +133,13 @@ def table(variant, results):
     games = counts[0] if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
     print()
     print(f"Ladder, {variant}, {games} games a pair (level N against level N-1), 95% intervals:")
-    below, marks = 0.0, set()
-    rel = ["level 10:      0"]
+    chains, joined_at = [], None  # [(top level, its lines)]
     for high, low, ms, n, points, diff, lo, hi in rows:
+        if high != joined_at:  # the first step, or one that does not join the last
+            below, marks = 0.0, set()
+            rel = [f"level {high:2d}:      0"]
+            chains.append((high, rel))
+        joined_at = low
         print(f"  level {high:2d} vs {low}: {points:g}/{n}, Elo {fmt(diff)} ({fmt(lo)} to {fmt(hi)}) at {ms} ms")
         # a step with no finite estimate adds its bound: the levels below a
         # step won every game are at least that far down ("<"), those below
@@ -143,10 +154,11 @@ def table(variant, results):
             below -= diff
         mark = " " if not marks else marks.copy().pop() if len(marks) == 1 else "?"
         rel.append(f"level {low:2d}: {mark}{below:6.0f}")
-    print()
-    print("Elo relative to level 10:")
-    for t in rel:
-        print("  " + t)
+    for top, lines in chains:
+        print()
+        print(f"Elo relative to level {top}:")
+        for t in lines:
+            print("  " + t)
 
 
 def main():
@@ -158,9 +170,17 @@ def main():
     ap.add_argument("--top-ms", type=int, default=2000, help="level 10's time per move here")
     ap.add_argument("--resign", default="1000:4", metavar="CP:MOVES",
                     help="adjudicate a game both engines see lost (tools/match.py --resign); 0: never")
+    ap.add_argument("--levels", default="1-10", metavar="LOW-HIGH",
+                    help="play only the steps between these levels (default 1-10)")
     ap.add_argument("--summary", metavar="LOG", nargs="+",
                     help="play nothing: print the table again from earlier runs' output")
     args = ap.parse_args()
+    try:
+        low, high = (int(x) for x in args.levels.split("-"))
+    except ValueError:
+        ap.error(f"--levels {args.levels}: not LOW-HIGH (two levels from 1 to 10, such as 1-6)")
+    if not 1 <= low < high <= 10:
+        ap.error(f"--levels {args.levels}: not LOW-HIGH (two levels from 1 to 10, such as 1-6)")
     if args.summary:
         lines = []
         try:
@@ -180,7 +200,7 @@ def main():
             return 1
         return 0
     try:
-        lines = [play(args, high - 1, high) for high in range(10, 1, -1)]
+        lines = [play(args, level - 1, level) for level in range(high, low, -1)]
     except (RuntimeError, OSError) as e:
         print(f"ladder: {e}", file=sys.stderr)
         return 1
