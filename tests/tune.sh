@@ -71,6 +71,8 @@ moved = [n for n in old if old[n] != new.get(n)]
 if moved:
     sys.exit("--iterations 0 moved %s" % moved[:3])
 PY
+cmp -s "$top/tools/eval-weights.json" "$tmp/k.json" || fail "--iterations 0 rewrote the weights file"
+grep -q 'nothing fitted (--iterations 0), left as it was' "$tmp/err" || fail "--iterations 0: $(tail -1 "$tmp/err")"
 
 # bad options and files
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --k -1 2>"$tmp/err"

@@ -212,6 +212,9 @@ def fit(args):
             print(f"iteration {it}: error {error(k, e, target):.6f}", file=sys.stderr, flush=True)
     e = evaluate(np.round(w))
     print(f"error after {error(k, e, target):.6f} (result only {error(k, e, res):.6f})", file=sys.stderr)
+    if args.iterations == 0:  # a reading of the error: the file stays as it was, byte for byte
+        print(f"{args.weights}: nothing fitted (--iterations 0), left as it was", file=sys.stderr)
+        return
     for i, name in enumerate(names):
         if (used[i] and not fixed[i]) or name in weights:
             weights[name] = [int(round(w[i, 0])), int(round(w[i, 1]))]
