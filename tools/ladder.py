@@ -177,9 +177,9 @@ def main():
     args = ap.parse_args()
     try:
         low, high = (int(x) for x in args.levels.split("-"))
+        if not 1 <= low < high <= 10:
+            raise ValueError
     except ValueError:
-        ap.error(f"--levels {args.levels}: not LOW-HIGH (two levels from 1 to 10, such as 1-6)")
-    if not 1 <= low < high <= 10:
         ap.error(f"--levels {args.levels}: not LOW-HIGH (two levels from 1 to 10, such as 1-6)")
     if args.summary:
         lines = []

@@ -477,6 +477,9 @@ class Stats:
                 f"Elo {e:+.1f} +/- {(hi - lo) / 2:.1f} (95%)")
 
 
+POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
+
+
 def read_resumed(path, name2):
     """[(variant, p1, p1)] of a PGN written by --pgn: the two games of each
     pair and engine 1's points in them (a last game without its pair is left
@@ -494,19 +497,18 @@ def read_resumed(path, name2):
                     tags = {}
     except (OSError, UnicodeDecodeError) as e:
         sys.exit(f"match.py: --resume {path}: {e}")
-    points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
     out = []
     for k in range(0, len(games) - 1, 2):
         a, b = games[k], games[k + 1]
         where = f"match.py: --resume {path}: games {k + 1} and {k + 2}"
-        if any(g.get("Result") not in points or not g.get("White") or not g.get("Black") for g in (a, b)):
+        if any(g.get("Result") not in POINTS or not g.get("White") or not g.get("Black") for g in (a, b)):
             sys.exit(f"{where}: a game without a White, a Black or a result of 1-0, 0-1 or 1/2-1/2")
         if (a.get("FEN"), a.get("Variant")) != (b.get("FEN"), b.get("Variant")) or \
                 (a["White"], a["Black"]) != (b["Black"], b["White"]):
             sys.exit(f"{where} are not a pair (one opening, the colours swapped)")
         if name2 not in (a["White"], a["Black"]) or a["White"] == a["Black"]:
             sys.exit(f"{where}: no player named {name2} (--name2) against another")
-        p1 = [points[g["Result"]] if g["Black"] == name2 else 1.0 - points[g["Result"]] for g in (a, b)]
+        p1 = [POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]] for g in (a, b)]
         out.append((a.get("Variant", "?"), p1[0], p1[1]))
     if not out:
         sys.exit(f"match.py: --resume {path}: no pair of games in it")
@@ -663,12 +665,18 @@ def main():
                 if attempt == 2 or not any(e.dead() for e in engines):
                     raise
                 restart_dead(engines)
-        p_white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        p_white = POINTS.get(result, 0.5)
         p1 = p_white if one_white else 1.0 - p_white
         restart_dead(engines)  # for the next game
         return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1
 
     stats, clean = Stats(), []
+
+    def verdict():
+        """The SPRT's decision on the pairs so far, or None."""
+        llr = stats.llr(*args.sprt)
+        return "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else None
+
     resumed_variants = set()
     for path in args.resume:
         pgn_pairs = read_resumed(path, args.name2 or "engine2")
@@ -680,9 +688,8 @@ def main():
         print(f"resumed: {2 * len(pgn_pairs)} games from {path}", flush=True)
     decision = None
     if args.sprt and stats.penta != [0] * 5:
-        llr = stats.llr(*args.sprt)
-        if llr >= upper or llr <= lower:
-            decision = "H1 accepted" if llr >= upper else "H0 accepted"
+        decision = verdict()
+        if decision:
             pairs = 0  # decided already: no game to play
     jobs = [(p, g) for p in range(pairs) for g in range(2)]
     started = time.monotonic()
@@ -710,9 +717,8 @@ def main():
                                 f'[Result "{result}"]\n[Termination "{reason}"]\n\n'
                                 f'{" ".join(moves)} {result}\n\n')
                 if args.sprt and not stats.pending and decision is None:
-                    llr = stats.llr(*args.sprt)
-                    if llr >= upper or llr <= lower:
-                        decision = "H1 accepted" if llr >= upper else "H0 accepted"
+                    decision = verdict()
+                    if decision:
                         stop.set()
     except EngineError as e:
         print(f"match.py: {e}", file=sys.stderr)
