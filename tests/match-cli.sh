@@ -27,6 +27,27 @@ match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "
     fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resumed match: $(tail -3 "$tmp/out")"
 
+# a game stopped by a move the rules reject is left out of the clean score,
+# and --pgn marks it so, for --resume to leave it out as well
+cat >"$tmp/bad-engine" <<'EOF'
+while read -r line; do
+    case $line in
+    uci) echo "id name bad"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) echo "bestmove a1a1" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOF
+match --engine1 "$kage uci" --engine2 "sh $tmp/bad-engine" --name1 a --name2 bad --pgn "$tmp/bad.pgn" \
+    >"$tmp/out" 2>&1 || fail "a match against a bad engine: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^Without the 2 games stopped by a rules disagreement or an engine.s exit: 0 games' "$tmp/out" ||
+    fail "a bad engine's games in the clean score: $(tail -5 "$tmp/out")"
+[ "$(grep -c '^\[Clean "no"\]$' "$tmp/bad.pgn")" = 2 ] || fail "the PGN does not mark them: $(cat "$tmp/bad.pgn")"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 bad --resume "$tmp/bad.pgn" >"$tmp/out" 2>&1 ||
+    fail "a summary of the bad engine's games: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^Without the 2 games stopped' "$tmp/out" || fail "resumed games in the clean score: $(tail -5 "$tmp/out")"
+
 refused() { # WHAT EXPECTED-MESSAGE MATCH-ARGS...
     what=$1 want=$2
     shift 2

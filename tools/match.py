@@ -31,7 +31,8 @@ A move that Kage's rules reject ends the game: a loss for the engine that
 played it; so does an engine's refusal of a move they accept (its loss) and
 an engine's exit mid-game.  The summary also gives the
 score without those games, since a rules disagreement or a crash (HaChu's
-known Cashew bugs) says little about strength.
+known Cashew bugs) says little about strength; --pgn marks them with a
+[Clean "no"] tag, so that --resume leaves them out of that score too.
 
 Examples:
   tools/match.py --kage src/kage --openings tools/openings/shogun.txt --nodes 20000 \\
@@ -481,9 +482,11 @@ POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
 
 
 def read_resumed(path, name2):
-    """[(variant, p1, p1)] of a PGN written by --pgn: the two games of each
-    pair and engine 1's points in them (a last game without its pair is left
-    out).  Exits with a message where the file is not such a record."""
+    """[(variant, [(p1, clean), (p1, clean)])] of a PGN written by --pgn: the
+    two games of each pair, engine 1's points in each and whether it counts in
+    the clean score (not where --pgn wrote [Clean "no"]: a rules disagreement
+    or an engine's exit); a last game without its pair is left out.  Exits
+    with a message where the file is not such a record."""
     games, tags = [], {}
     try:
         with open(path) as f:
@@ -508,8 +511,9 @@ def read_resumed(path, name2):
             sys.exit(f"{where} are not a pair (one opening, the colours swapped)")
         if name2 not in (a["White"], a["Black"]) or a["White"] == a["Black"]:
             sys.exit(f"{where}: no player named {name2} (--name2) against another")
-        p1 = [POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]] for g in (a, b)]
-        out.append((a.get("Variant", "?"), p1[0], p1[1]))
+        out.append((a.get("Variant", "?"),
+                    [(POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]],
+                      g.get("Clean") != "no") for g in (a, b)]))
     if not out:
         sys.exit(f"match.py: --resume {path}: no pair of games in it")
     return out
@@ -680,10 +684,11 @@ def main():
     resumed_variants = set()
     for path in args.resume:
         pgn_pairs = read_resumed(path, args.name2 or "engine2")
-        for k, (variant, a, b) in enumerate(pgn_pairs):
-            for p1 in (a, b):
+        for k, (variant, games) in enumerate(pgn_pairs):
+            for p1, counts in games:
                 stats.add((path, k), p1)
-                clean.append(p1)
+                if counts:
+                    clean.append(p1)
             resumed_variants.add(variant)
         print(f"resumed: {2 * len(pgn_pairs)} games from {path}", flush=True)
     decision = None
@@ -713,8 +718,10 @@ def main():
                 if args.pgn:
                     with open(args.pgn, "a") as f:
                         fen_tag = f'[FEN "{fen}"]\n' if fen != "startpos" else ""
+                        clean_tag = '[Clean "no"]\n' if aborted else ""  # read by --resume
                         f.write(f'[Variant "{variant}"]\n{fen_tag}[White "{wname}"]\n[Black "{bname}"]\n'
-                                f'[Result "{result}"]\n[Termination "{reason}"]\n\n'
+                                f'[Result "{result}"]\n[Termination "{reason}"]\n'
+                                f'{clean_tag}\n'
                                 f'{" ".join(moves)} {result}\n\n')
                 if args.sprt and not stats.pending and decision is None:
                     decision = verdict()
