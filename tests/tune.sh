@@ -77,6 +77,13 @@ grep -q 'nothing fitted (--iterations 0), left as it was' "$tmp/err" || fail "--
 # bad options and files
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --k -1 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q -- '--k -1.0: expected a number above 0' "$tmp/err" || fail "a negative --k: $(cat "$tmp/err")"
+cp "$tmp/w.json" "$tmp/w-before.json"
+for bad in "--iterations -1" "--limit -5" "--lambda 1.5" "--lambda nan" "--l2 -3" "--rate 0"; do
+    # shellcheck disable=SC2086 # an option and its value
+    tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" $bad 2>"$tmp/err"
+    [ $? -eq 1 ] && grep -q -- "^tune.py: ${bad%% *} .*: expected" "$tmp/err" || fail "$bad: $(cat "$tmp/err")"
+done
+cmp -s "$tmp/w.json" "$tmp/w-before.json" || fail "a refused option wrote the weights file"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst 5' 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q 'expected PREFIX:STRENGTH' "$tmp/err" || fail "--shrink without a strength: $(cat "$tmp/err")"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --shrink 'pst :-1' 2>"$tmp/err"
