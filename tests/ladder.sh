@@ -3,7 +3,7 @@
 # lines, the games of a pair added up over runs, a step won every game given
 # as its exact binomial bound (and the levels below as "at least that far
 # down"), and bad logs and a Kage that cannot run refused with a clear
-# message.  Plays no game.
+# message.  Plays two games (--pgn), of the lowest levels.
 . "$(dirname "$0")/test-lib.sh"
 use_tmp ladder
 ladder() { python3 "$top/tools/ladder.py" "$@"; }
@@ -46,6 +46,22 @@ grep -q 'level  1:    -218$' "$tmp/out" || fail "parts, level 1: $(grep 'level  
 for bad in 6 0-5 5-5 7-3 1-11 a-b; do
     ladder --levels "$bad" >"$tmp/out" 2>&1 && fail "--levels $bad accepted"
     grep -q "error: --levels $bad: not LOW-HIGH" "$tmp/out" || fail "--levels $bad: $(tail -1 "$tmp/out")"
+done
+
+# --pgn keeps each pair's games, and --summary reads them as a summary
+ladder --kage "$kage" --variant shogun --games 2 --concurrency 1 --levels 1-2 --pgn "$tmp/games" >"$tmp/out" 2>&1 ||
+    fail "a step with --pgn: exit $?: $(tail -3 "$tmp/out")"
+pgn=$tmp/games/shogun-level2-level1-200ms.pgn
+[ "$(grep -c '^\[Result ' "$pgn")" = 2 ] || fail "--pgn: $(ls "$tmp/games")"
+played=$(grep 'level  2 vs 1:' "$tmp/out") || fail "--pgn, the step: $(cat "$tmp/out")"
+ladder --summary "$pgn" >"$tmp/out" 2>&1 || fail "--summary of a PGN: exit $?: $(cat "$tmp/out")"
+[ "$(grep 'level  2 vs 1:' "$tmp/out")" = "$played" ] || fail "--summary of a PGN: $(cat "$tmp/out") (played: $played)"
+# a file not named as --pgn names them, and one whose games are of another variant
+cp "$pgn" "$tmp/games/level2-level1.pgn"
+cp "$pgn" "$tmp/games/cashew-level2-level1-200ms.pgn"
+for bad in "$tmp/games/level2-level1.pgn" "$tmp/games/cashew-level2-level1-200ms.pgn"; do
+    ladder --summary "$bad" >"$tmp/out" 2>&1 && fail "--summary $bad accepted"
+    grep -q "^ladder: $bad: " "$tmp/out" || fail "--summary $bad: $(cat "$tmp/out")"
 done
 
 # bad logs: a clear message, exit 1, no traceback

@@ -28,8 +28,16 @@ step lost every game, "?" where both happened).  --summary
 prints the table again from earlier runs' output without playing, adding up
 the games of the same pair over several runs.
 
+--pgn DIR keeps each pair's games, as they finish, in
+DIR/VARIANT-levelHIGH-levelLOW-MSms.pgn (added to the file where it is
+there already): a step stopped before its end (Cashew's top pairs take
+hours) keeps the pairs of games it finished, and --summary takes such files
+beside the logs, each read as the summary of its games.
+
   tools/ladder.py --kage build/src/kage --variant shogun --games 40 --concurrency 2
   tools/ladder.py --kage build/src/kage --variant cashew --games 20 --levels 1-6
+  tools/ladder.py --kage build/src/kage --variant cashew --games 20 --levels 8-10 --pgn games/
+  tools/ladder.py --summary ladder-1-8.log games/cashew-level10-level9-2000ms.pgn
 
 The last lines are a table for the man page (man/kage.6, "PLAYING LEVELS").
 Standard library only.
@@ -51,6 +59,7 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
+PGN_NAME = re.compile(r"^([a-z]+)-level(\d+)-level(\d+)-(\d+)ms\.pgn$")
 MATCH_LINE = re.compile(r"^Match level(\d+) vs level(\d+), (\S+), movetime=(\d+)ms: (\d+) games, "
                         r"\+(\d+) -(\d+) =(\d+)")
 
@@ -64,12 +73,33 @@ def play(args, low, high):
            "--max-plies", "400", "--quiet"] + (["--resign", args.resign] if args.resign != "0" else []) + [
            "--engine1", f"{args.kage} uci", "--option1", f"Level={high}", "--name1", f"level{high}",
            "--engine2", f"{args.kage} uci", "--option2", f"Level={low}", "--name2", f"level{low}"]
+    if args.pgn:
+        cmd += ["--pgn", os.path.join(args.pgn, f"{args.variant}-level{high}-level{low}-{ms}ms.pgn")]
     run = subprocess.run(cmd, capture_output=True, text=True)
     lines = [l for l in run.stdout.splitlines() if l.startswith("Match ")]
     if run.returncode != 0 or not lines:
         why = (run.stderr.strip().splitlines() or ["no summary line"])[-1]
         raise RuntimeError(f"level {high} against level {low}: tools/match.py failed (exit {run.returncode}): {why}")
     print(lines[-1], flush=True)
+    return lines[-1]
+
+
+def pgn_summary(path):
+    """The summary line of the games kept by --pgn in `path`, as tools/match.py
+    would print it (only the counts matter here)."""
+    m = PGN_NAME.match(os.path.basename(path))
+    if not m:
+        raise ValueError(f"{path}: not a --pgn file's name (VARIANT-levelHIGH-levelLOW-MSms.pgn)")
+    variant, high, low, ms = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+    run = subprocess.run([sys.executable, os.path.join(HERE, "match.py"), "--games", "0", "--movetime", str(ms),
+                          "--name1", f"level{high}", "--name2", f"level{low}", "--resume", path],
+                         capture_output=True, text=True)
+    lines = [l for l in run.stdout.splitlines() if l.startswith("Match ")]
+    if run.returncode != 0 or not lines:
+        why = (run.stderr.strip().splitlines() or ["no summary line"])[-1]
+        raise ValueError(f"{path}: {why}")
+    if f", {variant}, " not in lines[-1]:
+        raise ValueError(f"{path}: its games are not of {variant}, as its name says: {lines[-1]}")
     return lines[-1]
 
 
@@ -172,8 +202,9 @@ def main():
                     help="adjudicate a game both engines see lost (tools/match.py --resign); 0: never")
     ap.add_argument("--levels", default="1-10", metavar="LOW-HIGH",
                     help="play only the steps between these levels (default 1-10)")
+    ap.add_argument("--pgn", metavar="DIR", help="keep each pair's games in DIR (made where missing)")
     ap.add_argument("--summary", metavar="LOG", nargs="+",
-                    help="play nothing: print the table again from earlier runs' output")
+                    help="play nothing: print the table again from earlier runs' output (or --pgn files)")
     args = ap.parse_args()
     try:
         low, high = (int(x) for x in args.levels.split("-"))
@@ -185,9 +216,12 @@ def main():
         lines = []
         try:
             for name in args.summary:
+                if name.endswith(".pgn"):
+                    lines.append(pgn_summary(name))
+                    continue
                 with open(name, encoding="utf-8") as f:
                     lines += [l.rstrip("\n") for l in f if l.startswith("Match level")]
-        except OSError as e:
+        except (OSError, UnicodeDecodeError, ValueError) as e:
             print(f"ladder: {e}", file=sys.stderr)
             return 1
         if not lines:
@@ -200,6 +234,8 @@ def main():
             return 1
         return 0
     try:
+        if args.pgn:
+            os.makedirs(args.pgn, exist_ok=True)
         lines = [play(args, level - 1, level) for level in range(high, low, -1)]
     except (RuntimeError, OSError) as e:
         print(f"ladder: {e}", file=sys.stderr)
