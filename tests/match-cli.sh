@@ -23,9 +23,12 @@ python3 "$top/tools/match.py" --games 0 --sprt 0 10 --name1 a --name2 b --resume
 grep -q '^resumed: 2 games from .*renamed.pgn' "$tmp/out" || fail "resumed: $(cat "$tmp/out")"
 grep -q '^SPRT\[0,10\] a vs b, shogun, limit as played: 4 games, .* no decision$' "$tmp/out" ||
     fail "no summary of two runs: $(tail -3 "$tmp/out")"
-match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "$tmp/run1.pgn" >"$tmp/out" 2>&1 ||
-    fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "$tmp/run1.pgn" --pgn "$tmp/run2.pgn" \
+    >"$tmp/out" 2>&1 || fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resumed match: $(tail -3 "$tmp/out")"
+# with the same seed, the new games take another opening than the resumed ones
+old_fen=$(grep -m1 '^\[FEN ' "$tmp/run1.pgn") new_fen=$(grep -m1 '^\[FEN ' "$tmp/run2.pgn")
+[ -n "$new_fen" ] && [ "$old_fen" != "$new_fen" ] || fail "the resumed opening played again: $new_fen"
 
 # a game stopped by a move the rules reject is left out of the clean score,
 # and --pgn marks it so, for --resume to leave it out as well

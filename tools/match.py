@@ -18,7 +18,8 @@ file, whose games come in pairs, one after the other) before any new game:
 an SPRT stopped before its decision goes on from where it stood, and with
 --games 0 the statistics of the files are printed without a game.  Engine 2
 is the player named --name2 there (the reference keeps its name from run to
-run); engine 1 is the other.
+run); engine 1 is the other.  The new games take the openings of the suite
+that the resumed ones did not play first, whatever the --seed.
 
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
@@ -482,8 +483,9 @@ POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
 
 
 def read_resumed(path, name2):
-    """[(variant, [(p1, clean), (p1, clean)])] of a PGN written by --pgn: the
-    two games of each pair, engine 1's points in each and whether it counts in
+    """[(variant, fen, [(p1, clean), (p1, clean)])] of a PGN written by --pgn:
+    each pair's opening (fen None for the start position), engine 1's points
+    in each of its two games and whether the game counts in
     the clean score (not where --pgn wrote [Clean "no"]: a rules disagreement
     or an engine's exit); a last game without its pair is left out.  Exits
     with a message where the file is not such a record."""
@@ -511,7 +513,7 @@ def read_resumed(path, name2):
             sys.exit(f"{where} are not a pair (one opening, the colours swapped)")
         if name2 not in (a["White"], a["Black"]) or a["White"] == a["Black"]:
             sys.exit(f"{where}: no player named {name2} (--name2) against another")
-        out.append((a.get("Variant", "?"),
+        out.append((a.get("Variant", "?"), a.get("FEN"),
                     [(POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]],
                       g.get("Clean") != "no") for g in (a, b)]))
     if not out:
@@ -681,16 +683,20 @@ def main():
         llr = stats.llr(*args.sprt)
         return "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else None
 
-    resumed_variants = set()
+    resumed_variants, resumed_openings = set(), set()
     for path in args.resume:
         pgn_pairs = read_resumed(path, args.name2 or "engine2")
-        for k, (variant, games) in enumerate(pgn_pairs):
+        for k, (variant, fen, games) in enumerate(pgn_pairs):
+            resumed_openings.add((variant, fen))
             for p1, counts in games:
                 stats.add((path, k), p1)
                 if counts:
                     clean.append(p1)
             resumed_variants.add(variant)
         print(f"resumed: {2 * len(pgn_pairs)} games from {path}", flush=True)
+    # the openings of the resumed games last: the new games take fresh ones
+    # first, whatever the seed (a stable sort keeps the shuffled order)
+    openings.sort(key=lambda o: (o[0], o[1]) in resumed_openings)
     decision = None
     if args.sprt and stats.penta != [0] * 5:
         decision = verdict()
