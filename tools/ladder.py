@@ -75,13 +75,22 @@ def play(args, low, high):
            "--engine2", f"{args.kage} uci", "--option2", f"Level={low}", "--name2", f"level{low}"]
     if args.pgn:
         cmd += ["--pgn", os.path.join(args.pgn, f"{args.variant}-level{high}-level{low}-{ms}ms.pgn")]
+    line, why = match_summary(cmd)
+    if line is None:
+        raise RuntimeError(f"level {high} against level {low}: tools/match.py failed {why}")
+    print(line, flush=True)
+    return line
+
+
+def match_summary(cmd):
+    """Run tools/match.py (cmd); its summary line and None, or None and why
+    it gave none ("(exit N): its last error line")."""
     run = subprocess.run(cmd, capture_output=True, text=True)
     lines = [l for l in run.stdout.splitlines() if l.startswith("Match ")]
     if run.returncode != 0 or not lines:
         why = (run.stderr.strip().splitlines() or ["no summary line"])[-1]
-        raise RuntimeError(f"level {high} against level {low}: tools/match.py failed (exit {run.returncode}): {why}")
-    print(lines[-1], flush=True)
-    return lines[-1]
+        return None, f"(exit {run.returncode}): {why}"
+    return lines[-1], None
 
 
 def pgn_summary(path):
@@ -91,16 +100,13 @@ def pgn_summary(path):
     if not m:
         raise ValueError(f"{path}: not a --pgn file's name (VARIANT-levelHIGH-levelLOW-MSms.pgn)")
     variant, high, low, ms = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
-    run = subprocess.run([sys.executable, os.path.join(HERE, "match.py"), "--games", "0", "--movetime", str(ms),
-                          "--name1", f"level{high}", "--name2", f"level{low}", "--resume", path],
-                         capture_output=True, text=True)
-    lines = [l for l in run.stdout.splitlines() if l.startswith("Match ")]
-    if run.returncode != 0 or not lines:
-        why = (run.stderr.strip().splitlines() or ["no summary line"])[-1]
+    line, why = match_summary([sys.executable, os.path.join(HERE, "match.py"), "--games", "0", "--movetime", str(ms),
+                               "--name1", f"level{high}", "--name2", f"level{low}", "--resume", path])
+    if line is None:
         raise ValueError(f"{path}: {why}")
-    if f", {variant}, " not in lines[-1]:
-        raise ValueError(f"{path}: its games are not of {variant}, as its name says: {lines[-1]}")
-    return lines[-1]
+    if f", {variant}, " not in line:
+        raise ValueError(f"{path}: its games are not of {variant}, as its name says: {line}")
+    return line
 
 
 def parse(line):

@@ -123,9 +123,9 @@ def strength_per_feature(names, pairs):
 
 
 def fit(args):
-    if args.k is not None and not (math.isfinite(args.k) and args.k > 0):
-        sys.exit(f"tune.py: --k {args.k}: expected a number above 0 (such as 0.003, as a fit prints it)")
-    for opt, value, ok, want in (("--iterations", args.iterations, args.iterations >= 0, "0 or more"),
+    for opt, value, ok, want in (("--k", args.k, args.k is None or (math.isfinite(args.k) and args.k > 0),
+                                  "a number above 0 (such as 0.003, as a fit prints it)"),
+                                 ("--iterations", args.iterations, args.iterations >= 0, "0 or more"),
                                  ("--limit", args.limit, args.limit >= 0, "0 (all) or more"),
                                  ("--lambda", args.lam, 0 <= args.lam <= 1, "a number from 0 to 1"),
                                  ("--l2", args.l2, math.isfinite(args.l2) and args.l2 >= 0, "0 or more"),
