@@ -230,4 +230,29 @@ out=$(printf 'xboard\nprotover 2\nvariant shogun\nsetboard k7/8/8/8/8/8/8/4K3[Nn
 printf '%s\n' "$out" | grep -q '^highlight 1YYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/8/8/8$' ||
     fail "xboard: lift _7: the second player's Knight drops"
 
+# 7. SearchParam (a tuner's option, tools/spsa.py): a number set changes the
+# search (the nodes of one depth), holds across a change of variant and of
+# Hash, and a bad name or value is said and changes nothing
+depth7() { # depth7 LINES: the nodes of Shogun's depth 7 from the start after LINES
+    (printf "uci\n$1setoption name UCI_Variant value shogun\nposition startpos\ngo depth 7\n"; sleep 1) |
+        timeout 5 "$kage" uci | awk '/^info depth 7 / { for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1) } END { print n }'
+}
+plain=$(depth7 '')
+[ -n "$plain" ] || fail "SearchParam: no depth 7 from the start"
+set_lmr='setoption name SearchParam value lmr_div=120\n'
+tuned=$(depth7 "$set_lmr")
+[ -n "$tuned" ] && [ "$tuned" != "$plain" ] || fail "SearchParam lmr_div=120: the same search ($plain nodes)"
+[ "$(depth7 "${set_lmr}setoption name Hash value 8\n")" = "$tuned" ] || fail "SearchParam: lost with a new Hash"
+[ "$(depth7 "setoption name UCI_Variant value cashew\n$set_lmr")" = "$tuned" ] ||
+    fail "SearchParam: lost with a change of variant"
+bad='setoption name SearchParam value lmr_div=abc\nsetoption name SearchParam value bogus=3\nsetoption name SearchParam value lmr_div\n'
+[ "$(depth7 "$bad")" = "$plain" ] || fail "SearchParam: a bad line changed the search"
+out=$(printf "$bad"'setoption name SearchParam value lmr_div=0\nquit\n' | run uci 5)
+printf '%s\n' "$out" | grep -q "^info string SearchParam lmr_div: 'abc' is not a whole number; not set" ||
+    fail "SearchParam: abc not said ($out)"
+printf '%s\n' "$out" | grep -q "^info string SearchParam: unknown number 'bogus'" || fail "SearchParam: bogus not said"
+printf '%s\n' "$out" | grep -q "^info string SearchParam: expected NAME=N, got 'lmr_div'" || fail "SearchParam: no = not said"
+printf '%s\n' "$out" | grep -q '^info string SearchParam lmr_div 0 is out of range 1..100000: 1 used' ||
+    fail "SearchParam: lmr_div 0 (a divisor) not brought into range"
+
 finish "protocol input: all checks passed"

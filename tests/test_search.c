@@ -478,6 +478,43 @@ static void search_time_percent__follows_the_search(void **state)
     assert_int_equal(search_time_percent(&cashew, 0, 20, 0), 100);
 }
 
+/* Every field of SearchParams has a name (tools/spsa.py sets them by name):
+ * each name finds its own field, each field is set apart from the others,
+ * and a value outside its range is refused and changes nothing. */
+static void search_param__every_field_by_name(void **state)
+{
+    (void)state;
+    assert_int_equal(search_param_index("no_such_number"), -1);
+    for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
+        const char *name = search_param_name(i);
+        assert_int_equal(search_param_index(name), i);
+        int lo, hi;
+        search_param_range(i, &lo, &hi);
+        assert_true(lo <= hi);
+        SearchParams sp = search_params_default, before = sp;
+        assert_int_equal(search_param_get(&sp, i), search_param_get(&before, i));
+        int v = search_param_get(&sp, i) == hi ? lo : hi;
+        assert_true(search_param_set(&sp, i, v));
+        assert_int_equal(search_param_get(&sp, i), v);
+        /* only this field moved */
+        for (int j = 0; j < SEARCH_PARAM_COUNT; j++)
+            if (j != i)
+                assert_int_equal(search_param_get(&sp, j), search_param_get(&before, j));
+        SearchParams kept = sp;
+        assert_false(search_param_set(&sp, i, hi + 1));
+        assert_false(search_param_set(&sp, i, lo - 1));
+        assert_memory_equal(&sp, &kept, sizeof sp);
+    }
+    /* the divisors cannot be set to zero */
+    static const char *const divisors[] = {"nmp_div", "nmp_eval_div", "lmr_div", "lmr_history", "history_gravity",
+                                           "clock_margin_div", "moves_to_go", "moves_to_go_max"};
+    for (size_t k = 0; k < sizeof divisors / sizeof divisors[0]; k++) {
+        int lo, hi;
+        search_param_range(search_param_index(divisors[k]), &lo, &hi);
+        assert_true(lo >= 1);
+    }
+}
+
 /* Cashew's exchanges are only estimated (Lions, Wolves, hook movers): no
  * move of any kind is dropped on them there, while the 8x8 games drop
  * captures and quiet checks that lose by exchange at low depth. */
@@ -1041,6 +1078,7 @@ int test_search_run(void)
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(eval_trace__checks_by_type__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
+        cmocka_unit_test(search_param__every_field_by_name),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

@@ -13,6 +13,8 @@ struct Engine {
     EvalParams ep;
     SearchParams sp;   /* the tunables this engine searches with ... */
     const VariantDef *sp_def; /* ... for this variant */
+    bool sp_over[SEARCH_PARAM_COUNT]; /* numbers a tuner set, whatever the variant */
+    int sp_value[SEARCH_PARAM_COUNT];
     Search *s;
     Position *work;    /* private copy of the position being searched */
     _Atomic bool stop;
@@ -93,8 +95,36 @@ static void ensure_eval(Engine *e, const Variant *v)
         eval_init(&e->ep, v);
     if (e->sp_def != v->def) {
         search_params_for(v->def->id, &e->sp);
+        for (int i = 0; i < SEARCH_PARAM_COUNT; i++)
+            if (e->sp_over[i])
+                search_param_set(&e->sp, i, e->sp_value[i]);
         e->sp_def = v->def;
     }
+}
+
+bool engine_search_param_range(const char *name, int *lo, int *hi)
+{
+    int i = search_param_index(name);
+    if (i >= 0)
+        search_param_range(i, lo, hi);
+    return i >= 0;
+}
+
+bool engine_set_search_param(Engine *e, const char *name, int value)
+{
+    int i = search_param_index(name);
+    if (i < 0 || !search_param_set(&e->sp, i, value))
+        return false;
+    e->sp_over[i] = true;
+    e->sp_value[i] = value;
+    return true;
+}
+
+void engine_take_search_params(Engine *to, const Engine *from)
+{
+    memcpy(to->sp_over, from->sp_over, sizeof to->sp_over);
+    memcpy(to->sp_value, from->sp_value, sizeof to->sp_value);
+    to->sp_def = NULL;
 }
 
 int engine_evaluate(Engine *e, const Position *pos)

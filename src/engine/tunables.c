@@ -3,6 +3,7 @@
  * result, as a change to the search does. */
 #include "tunables.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const SearchParams search_params_default = {
@@ -121,4 +122,70 @@ void search_params_for(const char *variant_id, SearchParams *out)
         out->tm_fall = 0;
         out->tm_stable_percent = 100;
     }
+}
+
+/* Every field by name, with the range a tuner may set it to: wide enough
+ * for any search worth trying, narrow enough that no value divides by zero
+ * or overflows (the divisors start at 1, the history numbers stay within
+ * the int16_t tables). */
+#define F(name, lo, hi) {#name, offsetof(SearchParams, name), lo, hi}
+static const struct {
+    const char *name;
+    size_t offset;
+    int lo, hi;
+} fields[] = {
+    F(delta_margin, 0, 10000),     F(qcheck_plies, 0, 64),        F(se_depth, 1, 1000),
+    F(se_margin, 0, 1000),         F(rfp_depth, 0, 1000),         F(rfp_margin, 0, 10000),
+    F(nmp_depth, 1, 1000),         F(nmp_base, 0, 64),            F(nmp_div, 1, 64),
+    F(nmp_eval_div, 1, 10000),     F(nmp_eval_max, 0, 64),        F(iir_depth, 1, 1000),
+    F(check_ext_base, 0, 1000),    F(check_ext_mul, 0, 100),      F(flag_near, 0, 64),
+    F(flag_ext, 0, 64),            F(lmp_depth, 0, 1000),         F(lmp_base, 0, 10000),
+    F(lmp_improving, 0, 1000),     F(lmp_other, 0, 1000),         F(lmp_other_percent, 0, 1000),
+    F(prune_reduced, 0, 1),        F(fut_depth, -1, 1000),        F(fut_base, -10000, 10000),
+    F(fut_margin, 0, 10000),       F(see_quiet_depth, -1, 1000),  F(see_quiet_margin, 0, 10000),
+    F(see_noisy_depth, -1, 1000),  F(see_noisy_margin, 0, 10000), F(see_check_depth, -1, 1000),
+    F(lmr_depth, 0, 1000),         F(lmr_count, 0, 1000),         F(lmr_base, -100000, 100000),
+    F(lmr_div, 1, 100000),         F(lmr_history, 1, 1000000),    F(lmr_history_both, 0, 1),
+    F(history_max_bonus, 0, 2000), F(history_scale, 0, 256),      F(history_gravity, 1, 32767),
+    F(quiet_select, 0, 256),       F(caphist_div, 0, 10000),      F(drop_history, 0, 1),
+    F(prior_bonus, 0, 1),          F(asp_depth, 1, 1000),         F(asp_delta, 1, 10000),
+    F(asp_grow, 0, 10000),         F(asp_max, 0, 100000),         F(movetime_margin, 0, 10000),
+    F(clock_margin, 0, 10000),     F(clock_margin_div, 1, 10000), F(clock_margin_max, 0, 100000),
+    F(moves_to_go, 1, 1000),       F(moves_to_go_max, 1, 1000),   F(hard_factor, 1, 100),
+    F(soft_percent, 1, 1000),      F(tm_change, 0, 1000),         F(tm_fall, 0, 1000),
+    F(tm_fall_max, 0, 1000),       F(tm_stable_iters, 0, 1000),   F(tm_stable_percent, 1, 1000),
+};
+#undef F
+_Static_assert(sizeof fields / sizeof fields[0] == SEARCH_PARAM_COUNT, "a field of SearchParams without a name");
+_Static_assert(sizeof(SearchParams) == SEARCH_PARAM_COUNT * sizeof(int), "SearchParams holds ints only");
+
+int search_param_index(const char *name)
+{
+    for (int i = 0; i < SEARCH_PARAM_COUNT; i++)
+        if (!strcmp(fields[i].name, name))
+            return i;
+    return -1;
+}
+
+const char *search_param_name(int i) { return fields[i].name; }
+
+void search_param_range(int i, int *lo, int *hi)
+{
+    *lo = fields[i].lo;
+    *hi = fields[i].hi;
+}
+
+int search_param_get(const SearchParams *sp, int i)
+{
+    int v;
+    memcpy(&v, (const char *)sp + fields[i].offset, sizeof v);
+    return v;
+}
+
+bool search_param_set(SearchParams *sp, int i, int value)
+{
+    if (value < fields[i].lo || value > fields[i].hi)
+        return false;
+    memcpy((char *)sp + fields[i].offset, &value, sizeof value);
+    return true;
 }

@@ -6,6 +6,8 @@
 #ifndef KAGE_TUNABLES_H
 #define KAGE_TUNABLES_H
 
+#include <stdbool.h>
+
 typedef struct SearchParams {
     /* quiescence (search.c qsearch) */
     int delta_margin;      /* a capture that cannot bring the score this close to alpha is skipped */
@@ -85,5 +87,16 @@ extern const SearchParams search_params_default;
 /* The numbers for one variant (by its id): the default ones, with the
  * variant's own where a match showed they differ. */
 void search_params_for(const char *variant_id, SearchParams *out);
+
+/* The fields by name, for a tuner (`setoption name SearchParam value
+ * NAME=N` in `kage uci`, tools/spsa.py).  search_param_index() gives -1
+ * for an unknown name; search_param_set() refuses (false, nothing set) a
+ * value outside the field's range, which search_param_range() tells. */
+#define SEARCH_PARAM_COUNT 60
+int search_param_index(const char *name);
+const char *search_param_name(int i);
+void search_param_range(int i, int *lo, int *hi);
+int search_param_get(const SearchParams *sp, int i);
+bool search_param_set(SearchParams *sp, int i, int value);
 
 #endif

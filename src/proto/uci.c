@@ -105,6 +105,34 @@ static void cmd_ucinewgame(Uci *u, int n, char **w)
     session_set_position(&u->s, NULL, NULL, 0, &(KageError){0});
 }
 
+/* setoption name SearchParam value NAME=N: one of the search's numbers,
+ * for a tuner (tools/spsa.py); not listed by `uci`, as it is no player's
+ * option.  A number outside the field's range is brought into it. */
+static void set_search_param(Uci *u, const char *value)
+{
+    const char *eq = value ? strchr(value, '=') : NULL;
+    char name[64];
+    if (!eq || eq == value || (size_t)(eq - value) >= sizeof name) {
+        session_printf("info string SearchParam: expected NAME=N, got '%s'\n", value ? value : "");
+        return;
+    }
+    memcpy(name, value, (size_t)(eq - value));
+    name[eq - value] = '\0';
+    long v;
+    int lo, hi;
+    if (!engine_search_param_range(name, &lo, &hi)) {
+        session_printf("info string SearchParam: unknown number '%s'\n", name);
+        return;
+    }
+    char what[80];
+    snprintf(what, sizeof what, "SearchParam %s", name);
+    if (!read_int(what, eq + 1, lo, hi, &v)) {
+        session_printf("info string SearchParam %s: '%s' is not a whole number; not set\n", name, eq + 1);
+        return;
+    }
+    engine_set_search_param(u->s.engine, name, (int)v);
+}
+
 /* setoption name NAME [value VALUE] (names are case-insensitive) */
 static void cmd_setoption(Uci *u, int n, char **w)
 {
@@ -120,13 +148,17 @@ static void cmd_setoption(Uci *u, int n, char **w)
     } else if (!strcasecmp(name, "Hash")) {
         int mb = (int)parse_int("Hash", value, 1, 4096, 16);
         size_t got;
-        engine_free(u->s.engine);
+        Engine *old = u->s.engine;
         u->s.engine = session_engine((size_t)mb, &got);
+        engine_take_search_params(u->s.engine, old);
+        engine_free(old);
         if (got < (size_t)mb)
             session_printf("info string Hash %d MB: not enough memory for it; %zu MB used\n", mb, got);
         u->s.hash_mb = got;
     } else if (!strcasecmp(name, "Level")) {
         u->s.level = (int)parse_int("Level", value, 1, 10, 10);
+    } else if (!strcasecmp(name, "SearchParam")) {
+        set_search_param(u, value);
     } else {
         session_printf("info string unknown option '%s'\n", name);
     }

@@ -59,6 +59,18 @@ void engine_free(Engine *e);
  * fresh seed for the lower levels' randomness. */
 void engine_new_game(Engine *e);
 
+/* The search's numbers (src/engine/tunables.h) by name, for a tuner
+ * (tools/spsa.py).  engine_search_param_range() gives the values a number
+ * may take (false for an unknown name); engine_set_search_param() sets one
+ * for every later search, whatever the variant, in place of the variant's
+ * own (false, and nothing set, for an unknown name or a value outside). */
+bool engine_search_param_range(const char *name, int *lo, int *hi);
+bool engine_set_search_param(Engine *e, const char *name, int value);
+
+/* The numbers set by engine_set_search_param() on `from`, set on `to` too
+ * (a new engine for a new table size keeps them). */
+void engine_take_search_params(Engine *to, const Engine *from);
+
 /* Make the lower levels' choices reproducible: the same seed, position and
  * limits give the same move (single-threaded search). */
 void engine_set_seed(Engine *e, uint64_t seed);
