@@ -86,6 +86,20 @@ void search_params_for(const char *variant_id, SearchParams *out)
         out->asp_delta = 50;
         /* stop 40: the reply that made every move fail low is rewarded */
         out->prior_bonus = 1;
+        /* stop 48: tools/spsa.py, 1663 game pairs at 10,000 nodes (--seed
+         * 481), from 150, 120, 25, 100, 7500, 225, 8192, 200, 200, 16, 400;
+         * rfp_margin was tuned too and stayed at 90 */
+        out->fut_base = 108;
+        out->fut_margin = 152;
+        out->see_quiet_margin = 12;
+        out->see_noisy_margin = 153;
+        out->lmr_base = 6912;
+        out->lmr_div = 178;
+        out->lmr_history = 8805;
+        out->nmp_eval_div = 145;
+        out->delta_margin = 177;
+        out->se_margin = 28;
+        out->history_max_bonus = 492;
     }
     if (!strcmp(variant_id, "cashew")) {
         /* Cashew searches as before the 8x8 games' pruning (7c55da2),
