@@ -251,6 +251,9 @@ out=$(printf "$bad"'setoption name SearchParam value lmr_div=0\nquit\n' | run uc
 printf '%s\n' "$out" | grep -q "^info string SearchParam lmr_div: 'abc' is not a whole number; not set" ||
     fail "SearchParam: abc not said ($out)"
 printf '%s\n' "$out" | grep -q "^info string SearchParam: unknown number 'bogus'" || fail "SearchParam: bogus not said"
+long=$(awk 'BEGIN { for (i = 0; i < 100; i++) printf "x" }')
+printf 'setoption name SearchParam value %s=1\nquit\n' "$long" | run uci 5 | grep -q "^info string SearchParam: unknown number '$long'" ||
+    fail "SearchParam: a name of 100 letters is an unknown number"
 printf '%s\n' "$out" | grep -q "^info string SearchParam: expected NAME=N, got 'lmr_div'" || fail "SearchParam: no = not said"
 printf '%s\n' "$out" | grep -q '^info string SearchParam lmr_div 0 is out of range 1..100000: 1 used' ||
     fail "SearchParam: lmr_div 0 (a divisor) not brought into range"

@@ -112,8 +112,12 @@ static void set_search_param(Uci *u, const char *value)
 {
     const char *eq = value ? strchr(value, '=') : NULL;
     char name[64];
-    if (!eq || eq == value || (size_t)(eq - value) >= sizeof name) {
+    if (!eq || eq == value) {
         session_printf("info string SearchParam: expected NAME=N, got '%s'\n", value ? value : "");
+        return;
+    }
+    if ((size_t)(eq - value) >= sizeof name) {
+        session_printf("info string SearchParam: unknown number '%.*s'\n", (int)(eq - value), value);
         return;
     }
     memcpy(name, value, (size_t)(eq - value));
