@@ -196,6 +196,7 @@ def main():
             f.write(f"# names {' '.join(names)}\n# start {' '.join(f'{t:g}' for t in theta)}\n")
     elif k:
         print(f"spsa.py: going on from iteration {k} of {args.log}", file=sys.stderr)
+    clamp = [lambda x, p=p: min(max(x, p[3]), p[4]) for p in params]  # each number within its LO..HI
     rng = random.Random(args.seed * 1000003 + k)
     total = 0
     while k < n:
@@ -203,7 +204,6 @@ def main():
         ck = [c * n ** GAMMA / k ** GAMMA for c in c_end]
         ak = [args.rate * c * c * (big_a + n) ** ALPHA / (big_a + k) ** ALPHA for c in c_end]
         sign = [rng.choice((-1, 1)) for _ in params]
-        clamp = [lambda x, p=p: min(max(x, p[3]), p[4]) for p in params]
         plus = {nm: round(clamp[i](theta[i] + ck[i] * sign[i])) for i, nm in enumerate(names)}
         minus = {nm: round(clamp[i](theta[i] - ck[i] * sign[i])) for i, nm in enumerate(names)}
         r = play_pair(args, plus, minus, args.seed * 1000003 + k)
