@@ -48,7 +48,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ALPHA, GAMMA = 0.602, 0.101
-SCORE = re.compile(r"^Score of .*: (\d+) games, \+(\d+) -(\d+) =(\d+)")
+SCORE = re.compile(r": (\d+) games, \+(\d+) -(\d+) =(\d+)")
+
+sys.path.insert(0, HERE)
+from ladder import match_summary  # noqa: E402  (tools/match.py run, its summary line or why none)
 
 
 def die(msg):
@@ -130,12 +133,11 @@ def play_pair(args, plus, minus, seed):
             cmd += [f"--option{side}", o]
         for name, v in values.items():
             cmd += [f"--option{side}", f"SearchParam={name}={v}"]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    for line in r.stdout.splitlines():
-        m = SCORE.match(line)
-        if m:
-            return int(m.group(2)) - int(m.group(3))
-    die(f"tools/match.py gave no score (exit {r.returncode}): {(r.stderr or r.stdout).strip()[-500:]}")
+    line, why = match_summary(cmd)
+    m = SCORE.search(line or "")
+    if not m:
+        die(f"tools/match.py gave no score {why or line}")
+    return int(m.group(2)) - int(m.group(3))
 
 
 def main():
