@@ -17,18 +17,48 @@ grep -q '^Match a vs b, shogun, nodes=200: 2 games, ' "$tmp/out" || fail "no sum
 
 # --resume counts an earlier run's games first: alone with --games 0 (no
 # engine needed), or before new ones; engine 1 may have had another name
-sed 's/"a"/"old-a"/' "$tmp/run1.pgn" >"$tmp/renamed.pgn"
-python3 "$top/tools/match.py" --games 0 --sprt 0 10 --name1 a --name2 b --resume "$tmp/renamed.pgn" \
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 old-a --name2 b --seed 7 --pgn "$tmp/other.pgn" \
+    >"$tmp/out" 2>&1 || fail "a second match: exit $?: $(tail -3 "$tmp/out")"
+[ "$(grep -m1 '^\[FEN ' "$tmp/run1.pgn")" != "$(grep -m1 '^\[FEN ' "$tmp/other.pgn")" ] ||
+    fail "seeds 1 and 7 drew the same opening: pick another seed for the test"
+python3 "$top/tools/match.py" --games 0 --sprt 0 10 --name1 a --name2 b --resume "$tmp/other.pgn" \
     --resume "$tmp/run1.pgn" >"$tmp/out" 2>&1 || fail "a summary of two runs: exit $?: $(tail -3 "$tmp/out")"
-grep -q '^resumed: 2 games from .*renamed.pgn' "$tmp/out" || fail "resumed: $(cat "$tmp/out")"
+grep -q '^resumed: 2 games from .*other.pgn$' "$tmp/out" || fail "resumed: $(cat "$tmp/out")"
 grep -q '^SPRT\[0,10\] a vs b, shogun, limit as played: 4 games, .* no decision$' "$tmp/out" ||
     fail "no summary of two runs: $(tail -3 "$tmp/out")"
+# a pair from an opening already counted is a repeat (move for move at fixed
+# nodes): counted once, the later copy named and left out
+sed 's/"a"/"old-a"/' "$tmp/run1.pgn" >"$tmp/renamed.pgn"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/run1.pgn" \
+    --resume "$tmp/renamed.pgn" >"$tmp/out" 2>&1 || fail "a summary with a repeat: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^resumed: 0 games from .*renamed.pgn (2 more left out: their openings were played before)$' "$tmp/out" ||
+    fail "a repeated opening counted again: $(cat "$tmp/out")"
+grep -q '^Match a vs b, shogun, limit as played: 2 games, ' "$tmp/out" || fail "repeat: $(tail -3 "$tmp/out")"
 match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "$tmp/run1.pgn" --pgn "$tmp/run2.pgn" \
     >"$tmp/out" 2>&1 || fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resumed match: $(tail -3 "$tmp/out")"
 # with the same seed, the new games take another opening than the resumed ones
 old_fen=$(grep -m1 '^\[FEN ' "$tmp/run1.pgn") new_fen=$(grep -m1 '^\[FEN ' "$tmp/run2.pgn")
 [ -n "$new_fen" ] && [ "$old_fen" != "$new_fen" ] || fail "the resumed opening played again: $new_fen"
+
+# each opening once: a suite of two gives four games at most, however many
+# are asked for, and says so; an SPRT undecided by then says why
+grep -v '^#' "$top/tools/openings/shogun.txt" | head -2 >"$tmp/two.txt"
+python3 "$top/tools/match.py" --kage "$kage" --openings "$tmp/two.txt" --nodes 200 --games 10 --sprt 0 10 \
+    --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --pgn "$tmp/two.pgn" >"$tmp/out" 2>&1 ||
+    fail "a match longer than its suite: exit $?: $(tail -3 "$tmp/out")"
+grep -q "^match.py: $tmp/two.txt holds 2 openings: 4 new games at most, each opening played once" "$tmp/out" ||
+    fail "no word of the suite's end: $(cat "$tmp/out")"
+grep -q '^SPRT\[0,10\] a vs b, shogun, nodes=200: 4 games, .* no decision (every opening played)$' "$tmp/out" ||
+    fail "the suite's end not in the summary: $(tail -3 "$tmp/out")"
+[ "$(python3 "$top/tools/match.py" --help | grep -c 'never twice')" = 1 ] || fail "--help does not say why"
+# resumed, nothing is left to play: no game, and the files' score
+python3 "$top/tools/match.py" --kage "$kage" --openings "$tmp/two.txt" --nodes 200 --games 10 --resume "$tmp/two.pgn" \
+    --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b >"$tmp/out" 2>&1 ||
+    fail "a resumed match with its suite used up: exit $?: $(tail -3 "$tmp/out")"
+grep -q "^match.py: $tmp/two.txt holds 2 openings, 2 of them played in the resumed games: 0 new games at most" "$tmp/out" ||
+    fail "a used-up suite played again: $(cat "$tmp/out")"
+grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "used up: $(tail -3 "$tmp/out")"
 
 # a game stopped by a move the rules reject is left out of the clean score,
 # and --pgn marks it so, for --resume to leave it out as well

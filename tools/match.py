@@ -19,7 +19,18 @@ an SPRT stopped before its decision goes on from where it stood, and with
 --games 0 the statistics of the files are printed without a game.  Engine 2
 is the player named --name2 there (the reference keeps its name from run to
 run); engine 1 is the other.  The new games take the openings of the suite
-that the resumed ones did not play first, whatever the --seed.
+that the resumed ones did not play, whatever the --seed.
+
+Each opening is played once (a pair of games) in a match, never twice: at a
+fixed number of nodes the engines are deterministic, so a pair played again
+repeats the first move for move and would count the same evidence twice
+(the statistics assume independent pairs).  A match asked for more games
+than its suite holds plays each opening once, says so, and an SPRT that has
+not decided by then ends with "no decision (every opening played)"; a
+longer test needs a larger suite (tools/make-openings.py).  The random
+openings of --opening-plies are distinct.  --resume counts a pair from an
+opening that an earlier pair of the files already played only once, the
+first (files written before this rule may hold such repeats).
 
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
@@ -551,8 +562,10 @@ def load_openings(args, rng):
             rng.shuffle(out)
         return out
     referee = Referee(args.kage)
-    out = []
-    for _ in range(4096):
+    out, seen = [], set()
+    for _ in range(4 * 4096):
+        if len(out) == 4096:
+            break
         opening = []
         for _ in range(args.opening_plies):
             result, _, legal = referee.judge(args.variant, "startpos", opening)
@@ -562,7 +575,9 @@ def load_openings(args, rng):
             # repetition that the engines and Kage may judge differently
             moves = [m for m in legal if not is_pass(m)] or legal
             opening.append(rng.choice(moves))
-        out.append((args.variant, "startpos", opening))
+        if tuple(opening) not in seen:  # each opening once (see the top)
+            seen.add(tuple(opening))
+            out.append((args.variant, "startpos", opening))
     referee.close()
     return out
 
@@ -654,7 +669,7 @@ def main():
         except EngineError:
             stop.set()  # the games still queued are not started
             raise
-        variant, fen, pre = openings[pair % len(openings)]
+        variant, fen, pre = openings[pair]
         # engine 1 plays the side to move after the opening in game 0
         first = 0 if fen == "startpos" or fen.split()[1] == "w" else 1
         mover = (first + len(pre)) % 2
@@ -686,17 +701,32 @@ def main():
     resumed_variants, resumed_openings = set(), set()
     for path in args.resume:
         pgn_pairs = read_resumed(path, args.name2 or "engine2")
+        repeats = 0
         for k, (variant, fen, games) in enumerate(pgn_pairs):
+            # a pair from an opening already counted repeats its evidence
+            # (move for move at fixed nodes): the first one counts
+            if fen is not None and (variant, fen) in resumed_openings:
+                repeats += 1
+                continue
             resumed_openings.add((variant, fen))
             for p1, counts in games:
                 stats.add((path, k), p1)
                 if counts:
                     clean.append(p1)
             resumed_variants.add(variant)
-        print(f"resumed: {2 * len(pgn_pairs)} games from {path}", flush=True)
-    # the openings of the resumed games last: the new games take fresh ones
-    # first, whatever the seed (a stable sort keeps the shuffled order)
-    openings.sort(key=lambda o: (o[0], o[1]) in resumed_openings)
+        print(f"resumed: {2 * (len(pgn_pairs) - repeats)} games from {path}"
+              + (f" ({2 * repeats} more left out: their openings were played before)" if repeats else ""), flush=True)
+    # the new games take the openings the resumed ones did not play, each once
+    suite = len(openings)
+    openings = [o for o in openings if (o[0], o[1]) not in resumed_openings]
+    used_up = False
+    if pairs > len(openings):
+        used_up = True
+        pairs = len(openings)
+        source = args.openings or "the random openings"
+        played = f", {suite - len(openings)} of them played in the resumed games" if suite > len(openings) else ""
+        print(f"match.py: {source} holds {suite} openings{played}: {2 * pairs} new games at most, "
+              f"each opening played once (a larger suite: tools/make-openings.py)", file=sys.stderr, flush=True)
     decision = None
     if args.sprt and stats.penta != [0] * 5:
         decision = verdict()
@@ -761,7 +791,8 @@ def main():
     if args.sprt:
         llr = stats.llr(*args.sprt)
         print(f"SPRT[{args.sprt[0]:g},{args.sprt[1]:g}] {head}: {stats.line()}, "
-              f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) {decision or 'no decision'}")
+              f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) "
+              f"{decision or ('no decision (every opening played)' if used_up else 'no decision')}")
     else:
         print(f"Match {head}: {stats.line()}")
     return 0
