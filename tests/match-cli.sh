@@ -60,6 +60,21 @@ grep -q "^match.py: $tmp/two.txt holds 2 openings, 2 of them played in the resum
     fail "a used-up suite played again: $(cat "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "used up: $(tail -3 "$tmp/out")"
 
+# tools/make-openings.py --extend keeps a suite's openings and header and
+# adds new ones, none a copy, up to --count in all
+{ echo "# a suite of two"; cat "$tmp/two.txt"; } >"$tmp/two-h.txt"
+python3 "$top/tools/make-openings.py" --kage "$kage" --variant shogun --count 4 --judge-go "nodes 500" \
+    --max-cp 10000 --extend "$tmp/two-h.txt" >"$tmp/four.txt" 2>"$tmp/err" || fail "--extend: exit $?: $(tail -3 "$tmp/err")"
+[ "$(grep -c '^shogun	' "$tmp/four.txt")" = 4 ] || fail "--extend: not four openings: $(cat "$tmp/four.txt")"
+[ "$(sed -n 1p "$tmp/four.txt")" = "# a suite of two" ] || fail "--extend: the old header lost: $(head -3 "$tmp/four.txt")"
+grep -q '^# shogun: 2 more openings made by tools/make-openings.py' "$tmp/four.txt" || fail "--extend: no header of its own"
+[ "$(grep -v '^#' "$tmp/four.txt" | head -2)" = "$(cat "$tmp/two.txt")" ] || fail "--extend: the old openings changed"
+[ "$(grep -v '^#' "$tmp/four.txt" | cut -d' ' -f1-3 | sort -u | wc -l)" = 4 ] || fail "--extend: a copy"
+python3 "$top/tools/make-openings.py" --kage "$kage" --variant shinobiplus --count 4 --extend "$tmp/two.txt" \
+    >"$tmp/out" 2>&1 && fail "--extend with another variant's suite: accepted"
+grep -q "^make-openings.py: --extend $tmp/two.txt: not a shinobiplus suite line" "$tmp/out" ||
+    fail "--extend with another variant's suite: $(tail -3 "$tmp/out")"
+
 # a game stopped by a move the rules reject is left out of the clean score,
 # and --pgn marks it so, for --resume to leave it out as well
 cat >"$tmp/bad-engine" <<'EOF'

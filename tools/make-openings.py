@@ -12,10 +12,17 @@ a native Fairy-Stockfish for the 8x8 games is the stronger judge).
 Output lines: VARIANT<TAB>FEN, after a comment header saying how they were
 made.  tools/match.py --openings reads them.
 
+--extend FILE makes a suite larger: FILE's openings (and its header) come
+first, unchanged, and new ones are made until the suite holds --count, none
+a copy of one already there.  tools/match.py plays each opening once, so a
+longer test needs a larger suite.
+
 Example:
   tools/make-openings.py --kage build-dev/src/kage --variant shogun --count 400 \\
       --judge "/path/to/fairy-stockfish" --judge-option VariantPath=../shared/reference/variants.ini \\
       --judge-go "depth 12" > tools/openings/shogun.txt
+  tools/make-openings.py --variant shogun --count 2000 --judge-go "nodes 40000" --max-cp 50 \\
+      --seed 501 --extend tools/openings/shogun.txt > /tmp/shogun.txt
 
 Standard library only.
 """
@@ -50,7 +57,24 @@ def main():
     ap.add_argument("--judge-go", default="nodes 300000", help="the judge's go arguments")
     ap.add_argument("--max-cp", type=int, default=50, help="keep positions the judge scores within this")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--extend", metavar="FILE", help="a suite to keep and add to, up to --count in all")
     args = ap.parse_args()
+
+    header, old = [], []
+    if args.extend:
+        try:
+            with open(args.extend) as f:
+                for line in f:
+                    line = line.rstrip("\n")
+                    if line.startswith("#"):
+                        header.append(line)
+                    elif line.strip():
+                        variant, _, fen = line.partition("\t")
+                        if variant != args.variant or not fen:
+                            sys.exit(f"make-openings.py: --extend {args.extend}: not a {args.variant} suite line: {line[:80]}")
+                        old.append(fen)
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"make-openings.py: --extend {args.extend}: {e}")
 
     rng = random.Random(args.seed)
     rmin, rmax = (int(x) for x in args.random_plies.split(":"))
@@ -61,8 +85,9 @@ def main():
     judge_cmd = args.judge or f"{args.kage} uci"
     judge = UciEngine(judge_cmd, [tuple(o.split("=", 1)) for o in args.judge_option], "judge")
     judge.new_game(args.variant, "startpos")
-    seen, kept, tried = set(), [], 0
-    while len(kept) < args.count and tried < args.count * 20:
+    seen, kept, tried = {" ".join(fen.split()[:3]) for fen in old}, [], 0
+    wanted = args.count - len(old)
+    while len(kept) < wanted and tried < args.count * 20:
         tried += 1
         moves = []
         ok = True
@@ -95,14 +120,18 @@ def main():
         if judge.score is None or abs(judge.score) > args.max_cp:
             continue
         kept.append(fen)
-        print(f"{len(kept)}/{args.count} kept of {tried}: {judge.score:+d} {fen}", file=sys.stderr, flush=True)
+        print(f"{len(kept)}/{wanted} kept of {tried}: {judge.score:+d} {fen}", file=sys.stderr, flush=True)
     judge.close()
     player.close()
     referee.close()
-    print(f"# {args.variant}: {len(kept)} openings made by tools/make-openings.py: {args.random_plies} random plies,")
+    for line in header:
+        print(line)
+    more = f"{len(kept)} more openings" if old else f"{len(kept)} openings"
+    print(f"# {args.variant}: {more} made by tools/make-openings.py: {args.random_plies} random plies,")
     print(f"# then {args.played_plies} plies by Kage at level {args.level}; kept where the judge "
-          f"({os.path.basename(judge_cmd.split()[0])}, go {args.judge_go}) scored within {args.max_cp} cp.")
-    for fen in kept:
+          f"({os.path.basename(judge_cmd.split()[0])}, go {args.judge_go}) scored within {args.max_cp} cp"
+          f"{f' (--seed {args.seed})' if old else ''}.")
+    for fen in old + kept:
         print(f"{args.variant}\t{fen}")
     return 0
 
