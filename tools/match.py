@@ -562,10 +562,10 @@ def load_openings(args, rng):
             rng.shuffle(out)
         return out
     referee = Referee(args.kage)
-    out, seen = [], set()
-    for _ in range(4 * 4096):
-        if len(out) == 4096:
-            break
+    out, seen, misses = [], set(), 0
+    # distinct openings, up to 4096; few plies may allow fewer: stop once
+    # 200 draws in a row found nothing new
+    while len(out) < 4096 and misses < 200:
         opening = []
         for _ in range(args.opening_plies):
             result, _, legal = referee.judge(args.variant, "startpos", opening)
@@ -575,9 +575,12 @@ def load_openings(args, rng):
             # repetition that the engines and Kage may judge differently
             moves = [m for m in legal if not is_pass(m)] or legal
             opening.append(rng.choice(moves))
-        if tuple(opening) not in seen:  # each opening once (see the top)
-            seen.add(tuple(opening))
-            out.append((args.variant, "startpos", opening))
+        if tuple(opening) in seen:  # each opening once (see the top)
+            misses += 1
+            continue
+        misses = 0
+        seen.add(tuple(opening))
+        out.append((args.variant, "startpos", opening))
     referee.close()
     return out
 
@@ -723,10 +726,12 @@ def main():
     if pairs > len(openings):
         used_up = True
         pairs = len(openings)
-        source = args.openings or "the random openings"
+        source = (f"{args.openings} holds {suite} openings" if args.openings
+                  else f"--opening-plies {args.opening_plies} gives {suite} distinct openings")
         played = f", {suite - len(openings)} of them played in the resumed games" if suite > len(openings) else ""
-        print(f"match.py: {source} holds {suite} openings{played}: {2 * pairs} new games at most, "
-              f"each opening played once (a larger suite: tools/make-openings.py)", file=sys.stderr, flush=True)
+        larger = "a larger suite: tools/make-openings.py" if args.openings else "more plies give more"
+        print(f"match.py: {source}{played}: {2 * pairs} new games at most, "
+              f"each opening played once ({larger})", file=sys.stderr, flush=True)
     decision = None
     if args.sprt and stats.penta != [0] * 5:
         decision = verdict()
