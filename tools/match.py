@@ -30,7 +30,9 @@ not decided by then ends with "no decision (every opening played)"; a
 longer test needs a larger suite (tools/make-openings.py).  The random
 openings of --opening-plies are distinct.  --resume counts a pair from an
 opening that an earlier pair of the files already played only once, the
-first (files written before this rule may hold such repeats).
+first (files written before this rule may hold such repeats).  Random
+openings are not recognised in a file (it does not say which plies were the
+opening): a run that resumes one of them takes another --seed.
 
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
