@@ -32,7 +32,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import Referee, UciEngine, is_pass  # noqa: E402
+from match import Referee, UciEngine, is_pass, read_suite  # noqa: E402
 
 
 def kage_fen(kage, variant, moves):
@@ -63,18 +63,14 @@ def main():
     header, old = [], []
     if args.extend:
         try:
-            with open(args.extend) as f:
-                for line in f:
-                    line = line.rstrip("\n")
-                    if line.startswith("#"):
-                        header.append(line)
-                    elif line.strip():
-                        variant, _, fen = line.partition("\t")
-                        if variant != args.variant or not fen:
-                            sys.exit(f"make-openings.py: --extend {args.extend}: not a {args.variant} suite line: {line[:80]}")
-                        old.append(fen)
+            header, entries = read_suite(args.extend)
         except (OSError, UnicodeDecodeError) as e:
             sys.exit(f"make-openings.py: --extend {args.extend}: {e}")
+        for variant, fen in entries:
+            if variant != args.variant:
+                line = f"{variant}\t{fen}" if variant else fen
+                sys.exit(f"make-openings.py: --extend {args.extend}: not a {args.variant} suite line: {line[:80]}")
+            old.append(fen)
 
     rng = random.Random(args.seed)
     rmin, rmax = (int(x) for x in args.random_plies.split(":"))

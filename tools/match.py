@@ -543,21 +543,31 @@ def make_engine(args, k):
     return UciEngine(cmd, opts, name)
 
 
+def read_suite(path):
+    """(comment lines, [(variant, fen)]) of an opening file (tools/openings/):
+    a line "VARIANT<TAB>FEN", or a bare FEN whose variant is None.  Raises
+    OSError or UnicodeDecodeError for the caller to report."""
+    comments, entries = [], []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("#"):
+                comments.append(line)
+            elif line:
+                variant, _, fen = line.partition("\t")
+                entries.append((variant, fen) if fen else (None, line))
+    return comments, entries
+
+
 def load_openings(args, rng):
     """[(variant, fen)]: from the file, or random plies from the start."""
     if args.openings:
         out = []
-        with open(args.openings) as f:
-            for line in f:
-                line = line.strip()
-                if not line or line.startswith("#"):
-                    continue
-                variant, _, fen = line.partition("\t")
-                if not fen:
-                    variant, fen = args.variant, line
-                if args.variant_filter and variant != args.variant_filter:
-                    continue
-                out.append((variant, fen, []))
+        for variant, fen in read_suite(args.openings)[1]:
+            variant = variant or args.variant
+            if args.variant_filter and variant != args.variant_filter:
+                continue
+            out.append((variant, fen, []))
         if not out:
             sys.exit(f"{args.openings}: no openings")
         if not args.ordered:
