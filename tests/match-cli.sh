@@ -34,6 +34,31 @@ python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/run1.
 grep -q '^resumed: 0 games from .*renamed.pgn (2 more left out: their openings were played before)$' "$tmp/out" ||
     fail "a repeated opening counted again: $(cat "$tmp/out")"
 grep -q '^Match a vs b, shogun, limit as played: 2 games, ' "$tmp/out" || fail "repeat: $(tail -3 "$tmp/out")"
+# --compare: engine 1's games beside another engine 1's against the same
+# engine 2, matched by opening and colours, with the margin over openings
+pgn_game() { # FEN WHITE BLACK RESULT
+    printf '[Variant "shogun"]\n[FEN "%s"]\n[White "%s"]\n[Black "%s"]\n[Result "%s"]\n\n%s\n\n' "$1" "$2" "$3" "$4" "$4"
+}
+f1=$(grep -v '^#' "$top/tools/openings/shogun.txt" | sed -n 1p | cut -f2)
+f2=$(grep -v '^#' "$top/tools/openings/shogun.txt" | sed -n 2p | cut -f2)
+f3=$(grep -v '^#' "$top/tools/openings/shogun.txt" | sed -n 3p | cut -f2)
+{ pgn_game "$f1" a b 1-0; pgn_game "$f1" b a 1-0; pgn_game "$f2" a b 1-0; pgn_game "$f2" b a 0-1; } >"$tmp/new.pgn"
+{ pgn_game "$f3" c b 1-0; pgn_game "$f3" b c 1-0; pgn_game "$f1" c b 1-0; pgn_game "$f1" b c 0-1
+  pgn_game "$f2" c b 1/2-1/2; pgn_game "$f2" b c 1/2-1/2; } >"$tmp/old.pgn"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --compare "$tmp/old.pgn" \
+    >"$tmp/out" 2>&1 || fail "--compare: exit $?: $(tail -3 "$tmp/out")"
+grep -qF "Compared with $tmp/old.pgn: 4 games with the same opening and colours (2 openings), a against b 3 points (75.0%), the other 3 (75.0%): difference +0 +/- 3.9 points (95%), 1 results the same" "$tmp/out" ||
+    fail "--compare: $(tail -1 "$tmp/out")"
+{ pgn_game "$f3" c b 1-0; pgn_game "$f3" b c 1-0; } >"$tmp/old3.pgn"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --compare "$tmp/old3.pgn" \
+    >"$tmp/out" 2>&1 || fail "--compare, nothing in common: exit $?: $(tail -3 "$tmp/out")"
+grep -qF "Compared with $tmp/old3.pgn: no game with the same opening and colours" "$tmp/out" ||
+    fail "--compare, nothing in common: $(tail -1 "$tmp/out")"
+# and the games of this run count in it: the same engines, the same games
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --compare "$tmp/run1.pgn" >"$tmp/out" 2>&1 ||
+    fail "a match with --compare: exit $?: $(tail -3 "$tmp/out")"
+grep -q "^Compared with $tmp/run1.pgn: 2 games with the same opening and colours (1 opening), .*: difference +0 points (one opening: no margin), 2 results the same$" "$tmp/out" ||
+    fail "a match with --compare: $(tail -2 "$tmp/out")"
 match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --resume "$tmp/run1.pgn" --pgn "$tmp/run2.pgn" \
     >"$tmp/out" 2>&1 || fail "a resumed match: exit $?: $(tail -3 "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resumed match: $(tail -3 "$tmp/out")"

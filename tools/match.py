@@ -34,6 +34,16 @@ first (files written before this rule may hold such repeats).  Random
 openings are not recognised in a file (it does not say which plies were the
 opening): a run that resumes one of them takes another --seed.
 
+--compare PGN sets engine 1's games (those played now and those of
+--resume) beside the games of another engine 1 against the same engine 2
+(--name2) in an earlier file: at fixed nodes both engines are deterministic,
+so a candidate and main that played the same openings with the same colours
+against one opponent (a peer such as Fairy-Stockfish) differ only where
+their moves do.  It prints both scores over the games they have in common
+and the difference with a 95% margin over the openings: far tighter than
+the two matches' own margins, as the openings' bias cancels.  Games from
+random openings (--opening-plies) are left out of it.
+
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
 (alpha = beta = 0.05 unless told; logistic Elo; the generalised SPRT of the
@@ -59,6 +69,7 @@ Examples:
       --engine1 "src/kage uci" --engine2 /usr/games/hachu --proto2 xboard \\
       --xboard-variant cashew-shogi --option2 "Allow repeats=1"
   tools/match.py --games 0 --sprt 0 10 --name2 main --resume run1.pgn --resume run2.pgn
+  tools/match.py --games 0 --name2 fsf --resume new-vs-fsf.pgn --compare main-vs-fsf.pgn
 
 Standard library only.
 """
@@ -496,11 +507,12 @@ POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
 
 
 def read_resumed(path, name2):
-    """[(variant, fen, [(p1, clean), (p1, clean)])] of a PGN written by --pgn:
-    each pair's opening (fen None for the start position), engine 1's points
-    in each of its two games and whether the game counts in
+    """[(variant, fen, [(p1, clean, white), (p1, clean, white)])] of a PGN
+    written by --pgn: each pair's opening (fen None for the start position),
+    engine 1's points in each of its two games, whether the game counts in
     the clean score (not where --pgn wrote [Clean "no"]: a rules disagreement
-    or an engine's exit); a last game without its pair is left out.  Exits
+    or an engine's exit) and whether engine 1 had White; a last game without
+    its pair is left out.  Exits
     with a message where the file is not such a record."""
     games, tags = [], {}
     try:
@@ -528,10 +540,40 @@ def read_resumed(path, name2):
             sys.exit(f"{where}: no player named {name2} (--name2) against another")
         out.append((a.get("Variant", "?"), a.get("FEN"),
                     [(POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]],
-                      g.get("Clean") != "no") for g in (a, b)]))
+                      g.get("Clean") != "no", g["Black"] == name2) for g in (a, b)]))
     if not out:
         sys.exit(f"match.py: --resume {path}: no pair of games in it")
     return out
+
+
+def paired_line(played, other, name1, name2, paths):
+    """The line of --compare: engine 1's points in this match's games beside
+    those of the other engine 1 in the same openings with the same colours
+    (each {(variant, fen, engine 1 has White): points}), and the difference
+    with a 95% margin over the openings (an opening's two games are one
+    sample, as the pairs are in the match's own statistics)."""
+    common = sorted(set(played) & set(other))
+    there = " and ".join(paths)
+    if not common:
+        return f"Compared with {there}: no game with the same opening and colours"
+    by_opening = {}
+    for k in common:
+        by_opening.setdefault(k[:2], []).append(played[k] - other[k])
+    diffs = [sum(v) for v in by_opening.values()]
+    n, total = len(diffs), sum(diffs)
+    here, before = sum(played[k] for k in common), sum(other[k] for k in common)
+    same = sum(1 for k in common if played[k] == other[k])
+    if n > 1:
+        mean = total / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        margin = f" +/- {1.96 * sd * math.sqrt(n):.1f} points (95%)"
+    else:
+        margin = " points (one opening: no margin)"
+    return (f"Compared with {there}: {len(common)} games with the same opening and colours "
+            f"({n} opening{'s' if n > 1 else ''}), "
+            f"{name1} against {name2} {here:g} points ({100 * here / len(common):.1f}%), "
+            f"the other {before:g} ({100 * before / len(common):.1f}%): "
+            f"difference {total:+g}{margin}, {same} results the same")
 
 
 def make_engine(args, k):
@@ -633,6 +675,9 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="no line per game; a status line every 50")
     ap.add_argument("--resume", action="append", default=[], metavar="PGN",
                     help="count an earlier run's games (its --pgn file) first")
+    ap.add_argument("--compare", action="append", default=[], metavar="PGN",
+                    help="set engine 1's games beside another engine 1's against the same engine 2 "
+                         "(an earlier --pgn file), game for game")
     args = ap.parse_args()
     if args.games < 0:
         ap.error("--games: not a number of games")
@@ -704,7 +749,7 @@ def main():
         p_white = POINTS.get(result, 0.5)
         p1 = p_white if one_white else 1.0 - p_white
         restart_dead(engines)  # for the next game
-        return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1
+        return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1, one_white
 
     stats, clean = Stats(), []
 
@@ -713,6 +758,13 @@ def main():
         llr = stats.llr(*args.sprt)
         return "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else None
 
+    # engine 1's points by (variant, opening, engine 1 has White), for --compare
+    mine, other = {}, {}
+    for path in args.compare:
+        for variant, fen, games in read_resumed(path, args.name2 or "engine2"):
+            for p1, counts, white in games:
+                if fen is not None:
+                    other.setdefault((variant, fen, white), p1)
     resumed_variants, resumed_openings = set(), set()
     for path in args.resume:
         pgn_pairs = read_resumed(path, args.name2 or "engine2")
@@ -724,7 +776,9 @@ def main():
                 repeats += 1
                 continue
             resumed_openings.add((variant, fen))
-            for p1, counts in games:
+            for p1, counts, white in games:
+                if fen is not None:
+                    mine.setdefault((variant, fen, white), p1)
                 stats.add((path, k), p1)
                 if counts:
                     clean.append(p1)
@@ -756,8 +810,10 @@ def main():
             for out in pool.map(run, jobs):
                 if out is None:
                     continue
-                pair, game, wname, bname, variant, fen, pre, result, reason, moves, aborted, p1 = out
+                pair, game, wname, bname, variant, fen, pre, result, reason, moves, aborted, p1, one_white = out
                 stats.add(pair, p1)
+                if fen != "startpos" and not pre:
+                    mine.setdefault((variant, fen, one_white), p1)
                 if not aborted:
                     clean.append(p1)
                 n = len(stats.points)
@@ -812,6 +868,8 @@ def main():
               f"{decision or ('no decision (every opening played)' if used_up else 'no decision')}")
     else:
         print(f"Match {head}: {stats.line()}")
+    if args.compare:
+        print(paired_line(mine, other, name1, name2, args.compare))
     return 0
 
 
