@@ -54,6 +54,12 @@ python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.p
     >"$tmp/out" 2>&1 || fail "--compare, nothing in common: exit $?: $(tail -3 "$tmp/out")"
 grep -qF "Compared with $tmp/old3.pgn: no game with the same opening and colours" "$tmp/out" ||
     fail "--compare, nothing in common: $(tail -1 "$tmp/out")"
+# a file that is no record is named with its option
+echo "not a game" >"$tmp/junk.pgn"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --compare "$tmp/junk.pgn" \
+    >"$tmp/out" 2>&1 && fail "--compare of a file of no games: exit 0"
+grep -qF "match.py: --compare $tmp/junk.pgn: no pair of games in it" "$tmp/out" ||
+    fail "--compare of a file of no games: $(cat "$tmp/out")"
 # and the games of this run count in it: the same engines, the same games
 match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --compare "$tmp/run1.pgn" >"$tmp/out" 2>&1 ||
     fail "a match with --compare: exit $?: $(tail -3 "$tmp/out")"

@@ -506,14 +506,14 @@ class Stats:
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
 
 
-def read_resumed(path, name2):
+def read_resumed(path, name2, option="--resume"):
     """[(variant, fen, [(p1, clean, white), (p1, clean, white)])] of a PGN
     written by --pgn: each pair's opening (fen None for the start position),
     engine 1's points in each of its two games, whether the game counts in
     the clean score (not where --pgn wrote [Clean "no"]: a rules disagreement
     or an engine's exit) and whether engine 1 had White; a last game without
-    its pair is left out.  Exits
-    with a message where the file is not such a record."""
+    its pair is left out.  Exits with a message that names the file and
+    its option where the file is not such a record."""
     games, tags = [], {}
     try:
         with open(path) as f:
@@ -526,11 +526,11 @@ def read_resumed(path, name2):
                     games.append(tags)
                     tags = {}
     except (OSError, UnicodeDecodeError) as e:
-        sys.exit(f"match.py: --resume {path}: {e}")
+        sys.exit(f"match.py: {option} {path}: {e}")
     out = []
     for k in range(0, len(games) - 1, 2):
         a, b = games[k], games[k + 1]
-        where = f"match.py: --resume {path}: games {k + 1} and {k + 2}"
+        where = f"match.py: {option} {path}: games {k + 1} and {k + 2}"
         if any(g.get("Result") not in POINTS or not g.get("White") or not g.get("Black") for g in (a, b)):
             sys.exit(f"{where}: a game without a White, a Black or a result of 1-0, 0-1 or 1/2-1/2")
         if (a.get("FEN"), a.get("Variant")) != (b.get("FEN"), b.get("Variant")) or \
@@ -542,7 +542,7 @@ def read_resumed(path, name2):
                     [(POINTS[g["Result"]] if g["Black"] == name2 else 1.0 - POINTS[g["Result"]],
                       g.get("Clean") != "no", g["Black"] == name2) for g in (a, b)]))
     if not out:
-        sys.exit(f"match.py: --resume {path}: no pair of games in it")
+        sys.exit(f"match.py: {option} {path}: no pair of games in it")
     return out
 
 
@@ -761,7 +761,7 @@ def main():
     # engine 1's points by (variant, opening, engine 1 has White), for --compare
     mine, other = {}, {}
     for path in args.compare:
-        for variant, fen, games in read_resumed(path, args.name2 or "engine2"):
+        for variant, fen, games in read_resumed(path, args.name2 or "engine2", "--compare"):
             for p1, counts, white in games:
                 if fen is not None:
                     other.setdefault((variant, fen, white), p1)
