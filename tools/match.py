@@ -19,7 +19,8 @@ an SPRT stopped before its decision goes on from where it stood, and with
 --games 0 the statistics of the files are printed without a game.  Engine 2
 is the player named --name2 there (the reference keeps its name from run to
 run); engine 1 is the other.  The new games take the openings of the suite
-that the resumed ones did not play, whatever the --seed.
+that the resumed ones did not play, whatever the --seed; --games counts
+the new games only (100 games more after a 100-game file: --games 100).
 
 Each opening is played once (a pair of games) in a match, never twice: at a
 fixed number of nodes the engines are deterministic, so a pair played again
@@ -655,7 +656,7 @@ def main():
     ap.add_argument("--variant-filter", help="with --openings: only this variant's lines")
     ap.add_argument("--ordered", action="store_true", help="with --openings: in file order, not shuffled")
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies, without --openings")
-    ap.add_argument("--games", type=int, default=10, help="games (rounded up to pairs); the most with --sprt")
+    ap.add_argument("--games", type=int, default=10, help="new games (rounded up to pairs; those of --resume not counted); the most with --sprt")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop at a decision")
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
