@@ -656,7 +656,8 @@ def main():
     ap.add_argument("--variant-filter", help="with --openings: only this variant's lines")
     ap.add_argument("--ordered", action="store_true", help="with --openings: in file order, not shuffled")
     ap.add_argument("--opening-plies", type=int, default=4, help="random plies, without --openings")
-    ap.add_argument("--games", type=int, default=10, help="new games (rounded up to pairs; those of --resume not counted); the most with --sprt")
+    ap.add_argument("--games", type=int, default=10,
+                    help="new games (rounded up to pairs; those of --resume not counted); the most with --sprt")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), help="stop at a decision")
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
