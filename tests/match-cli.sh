@@ -158,6 +158,8 @@ refused "a reference not in the PGN" "match.py: --resume $tmp/run1.pgn: games 1 
     --games 0 --name2 main --resume "$tmp/run1.pgn"
 refused "a missing PGN" "match.py: --resume $tmp/none.pgn: .*No such file" --games 0 --resume "$tmp/none.pgn"
 refused "games without engines" "needed to play games" --engine1 "$kage uci"
+refused "a missing suite" "match.py: --openings $tmp/none.txt: .*No such file" \
+    --engine1 "$kage uci" --engine2 "$kage uci" --openings "$tmp/none.txt"
 
 # every option the help's examples use is one match.py takes
 python3 "$top/tools/match.py" --help >"$tmp/help" 2>&1 || fail "--help: exit $?"

@@ -606,7 +606,11 @@ def load_openings(args, rng):
     """[(variant, fen)]: from the file, or random plies from the start."""
     if args.openings:
         out = []
-        for variant, fen in read_suite(args.openings)[1]:
+        try:
+            entries = read_suite(args.openings)[1]
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"match.py: --openings {args.openings}: {e}")
+        for variant, fen in entries:
             variant = variant or args.variant
             if args.variant_filter and variant != args.variant_filter:
                 continue
