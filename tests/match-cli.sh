@@ -97,6 +97,17 @@ python3 "$top/tools/match.py" --kage "$kage" --openings "$tmp/two.txt" --nodes 2
 grep -q "^match.py: $tmp/two.txt holds 2 openings, 2 of them played in the resumed games: 0 new games at most" "$tmp/out" ||
     fail "a used-up suite played again: $(cat "$tmp/out")"
 grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "used up: $(tail -3 "$tmp/out")"
+# --exclude: the openings of a file (a record whose games are lost) are not
+# played; here one of the two, so one pair is left
+grep -v '^#' "$top/tools/openings/shogun.txt" | sed -n 2p >"$tmp/second.txt"
+python3 "$top/tools/match.py" --kage "$kage" --openings "$tmp/two.txt" --exclude "$tmp/second.txt" --nodes 200 \
+    --games 10 --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --pgn "$tmp/ex.pgn" >"$tmp/out" 2>&1 ||
+    fail "a match with --exclude: exit $?: $(tail -3 "$tmp/out")"
+grep -qx "excluded: 1 openings from $tmp/second.txt" "$tmp/out" || fail "--exclude not reported: $(cat "$tmp/out")"
+grep -q "^match.py: $tmp/two.txt holds 2 openings, 1 left out by --exclude: 2 new games at most" "$tmp/out" ||
+    fail "--exclude: $(cat "$tmp/out")"
+[ "$(grep '^\[FEN ' "$tmp/ex.pgn" | sort -u)" = "[FEN \"$(grep -v '^#' "$tmp/two.txt" | sed -n 1p | cut -f2)\"]" ] ||
+    fail "--exclude: an excluded opening played: $(grep '^\[FEN ' "$tmp/ex.pgn")"
 
 # tools/make-openings.py --extend keeps a suite's openings and header and
 # adds new ones, none a copy, up to --count in all
@@ -160,6 +171,13 @@ refused "a missing PGN" "match.py: --resume $tmp/none.pgn: .*No such file" --gam
 refused "games without engines" "needed to play games" --engine1 "$kage uci"
 refused "a missing suite" "match.py: --openings $tmp/none.txt: .*No such file" \
     --engine1 "$kage uci" --engine2 "$kage uci" --openings "$tmp/none.txt"
+refused "a missing --exclude file" "match.py: --exclude $tmp/none.txt: .*No such file" \
+    --engine1 "$kage uci" --engine2 "$kage uci" --exclude "$tmp/none.txt"
+echo "# no opening" >"$tmp/comment.txt"
+refused "an --exclude file of no openings" "match.py: --exclude $tmp/comment.txt: no openings in it" \
+    --engine1 "$kage uci" --engine2 "$kage uci" --exclude "$tmp/comment.txt"
+refused "--exclude without --openings" "error: --exclude needs --openings" \
+    --engine1 "$kage uci" --engine2 "$kage uci" --exclude "$tmp/second.txt" --openings ""
 
 # every option the help's examples use is one match.py takes
 python3 "$top/tools/match.py" --help >"$tmp/help" 2>&1 || fail "--help: exit $?"

@@ -35,6 +35,10 @@ first (files written before this rule may hold such repeats).  Random
 openings are not recognised in a file (it does not say which plies were the
 opening): a run that resumes one of them takes another --seed.
 
+--exclude FILE (an opening file, as --openings) keeps its openings out of
+the new games: those of an earlier record whose games were not kept, whose
+evidence new games from them would repeat at fixed nodes (docs/records/).
+
 --compare PGN sets engine 1's games (those played now and those of
 --resume) beside the games of another engine 1 against the same engine 2
 (--name2) in an earlier file: at fixed nodes both engines are deterministic,
@@ -681,6 +685,8 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="no line per game; a status line every 50")
     ap.add_argument("--resume", action="append", default=[], metavar="PGN",
                     help="count an earlier run's games (its --pgn file) first")
+    ap.add_argument("--exclude", action="append", default=[], metavar="FILE",
+                    help="an opening file (as --openings) whose openings the new games do not take")
     ap.add_argument("--compare", action="append", default=[], metavar="PGN",
                     help="set engine 1's games beside another engine 1's against the same engine 2 "
                          "(an earlier --pgn file), game for game")
@@ -689,6 +695,8 @@ def main():
         ap.error("--games: not a number of games")
     if args.games and not (args.engine1 and args.engine2):
         ap.error("--engine1 and --engine2 are needed to play games (--games 0 plays none)")
+    if args.exclude and not args.openings:
+        ap.error("--exclude needs --openings (random openings are new each time)")
 
     rng = random.Random(args.seed)
     openings = load_openings(args, rng) if args.games else []
@@ -794,13 +802,31 @@ def main():
     # the new games take the openings the resumed ones did not play, each once
     suite = len(openings)
     openings = [o for o in openings if (o[0], o[1]) not in resumed_openings]
+    resumed_left = len(openings)
+    in_suite = {(o[0], o[1]) for o in openings}
+    excluded = set()
+    for path in args.exclude:
+        try:
+            entries = {(v or args.variant, fen) for v, fen in read_suite(path)[1]}
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"match.py: --exclude {path}: {e}")
+        if not entries:
+            sys.exit(f"match.py: --exclude {path}: no openings in it")
+        found = entries & in_suite
+        excluded |= found
+        rest = (f" ({len(entries) - len(found)} of its {len(entries)} not among the openings left to play)"
+                if len(found) < len(entries) else "")
+        print(f"excluded: {len(found)} openings from {path}{rest}", flush=True)
+    openings = [o for o in openings if (o[0], o[1]) not in excluded]
     used_up = False
     if pairs > len(openings):
         used_up = True
         pairs = len(openings)
         source = (f"{args.openings} holds {suite} openings" if args.openings
                   else f"--opening-plies {args.opening_plies} gives {suite} distinct openings")
-        played = f", {suite - len(openings)} of them played in the resumed games" if suite > len(openings) else ""
+        played = f", {suite - resumed_left} of them played in the resumed games" if suite > resumed_left else ""
+        if excluded:
+            played += f", {len(excluded)} left out by --exclude"
         larger = "a larger suite: tools/make-openings.py" if args.openings else "more plies give more"
         print(f"match.py: {source}{played}: {2 * pairs} new games at most, "
               f"each opening played once ({larger})", file=sys.stderr, flush=True)
