@@ -103,7 +103,7 @@ grep -v '^#' "$top/tools/openings/shogun.txt" | sed -n 2p >"$tmp/second.txt"
 python3 "$top/tools/match.py" --kage "$kage" --openings "$tmp/two.txt" --exclude "$tmp/second.txt" --nodes 200 \
     --games 10 --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --pgn "$tmp/ex.pgn" >"$tmp/out" 2>&1 ||
     fail "a match with --exclude: exit $?: $(tail -3 "$tmp/out")"
-grep -qx "excluded: 1 openings from $tmp/second.txt" "$tmp/out" || fail "--exclude not reported: $(cat "$tmp/out")"
+grep -qx "excluded: 1 opening from $tmp/second.txt" "$tmp/out" || fail "--exclude not reported: $(cat "$tmp/out")"
 grep -q "^match.py: $tmp/two.txt holds 2 openings, 1 left out by --exclude: 2 new games at most" "$tmp/out" ||
     fail "--exclude: $(cat "$tmp/out")"
 [ "$(grep '^\[FEN ' "$tmp/ex.pgn" | sort -u)" = "[FEN \"$(grep -v '^#' "$tmp/two.txt" | sed -n 1p | cut -f2)\"]" ] ||

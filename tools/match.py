@@ -816,7 +816,7 @@ def main():
         excluded |= found
         rest = (f" ({len(entries) - len(found)} of its {len(entries)} not among the openings left to play)"
                 if len(found) < len(entries) else "")
-        print(f"excluded: {len(found)} openings from {path}{rest}", flush=True)
+        print(f"excluded: {len(found)} opening{'' if len(found) == 1 else 's'} from {path}{rest}", flush=True)
     openings = [o for o in openings if (o[0], o[1]) not in excluded]
     used_up = False
     if pairs > len(openings):
