@@ -805,7 +805,7 @@ def main():
     resumed_left = len(openings)
     in_suite = {(o[0], o[1]) for o in openings}
     excluded = set()
-    for path in args.exclude:
+    for path in args.exclude if args.games else []:  # --games 0: no opening to leave out
         try:
             entries = {(v or args.variant, fen) for v, fen in read_suite(path)[1]}
         except (OSError, UnicodeDecodeError) as e:
