@@ -606,15 +606,20 @@ def read_suite(path):
     return comments, entries
 
 
+def suite_or_exit(path, option):
+    """read_suite(path)'s [(variant, fen)], or an exit with a message that
+    names the file and its option where it cannot be read."""
+    try:
+        return read_suite(path)[1]
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"match.py: {option} {path}: {e}")
+
+
 def load_openings(args, rng):
     """[(variant, fen)]: from the file, or random plies from the start."""
     if args.openings:
         out = []
-        try:
-            entries = read_suite(args.openings)[1]
-        except (OSError, UnicodeDecodeError) as e:
-            sys.exit(f"match.py: --openings {args.openings}: {e}")
-        for variant, fen in entries:
+        for variant, fen in suite_or_exit(args.openings, "--openings"):
             variant = variant or args.variant
             if args.variant_filter and variant != args.variant_filter:
                 continue
@@ -806,10 +811,7 @@ def main():
     in_suite = {(o[0], o[1]) for o in openings}
     excluded = set()
     for path in args.exclude if args.games else []:  # --games 0: no opening to leave out
-        try:
-            entries = {(v or args.variant, fen) for v, fen in read_suite(path)[1]}
-        except (OSError, UnicodeDecodeError) as e:
-            sys.exit(f"match.py: --exclude {path}: {e}")
+        entries = {(v or args.variant, fen) for v, fen in suite_or_exit(path, "--exclude")}
         if not entries:
             sys.exit(f"match.py: --exclude {path}: no openings in it")
         found = entries & in_suite
