@@ -54,6 +54,22 @@ python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.p
     >"$tmp/out" 2>&1 || fail "--compare, nothing in common: exit $?: $(tail -3 "$tmp/out")"
 grep -qF "Compared with $tmp/old3.pgn: no game with the same opening and colours" "$tmp/out" ||
     fail "--compare, nothing in common: $(tail -1 "$tmp/out")"
+# --pool: the games with an earlier part known only by its totals (a record
+# whose games were lost): a's pairs score 0.5 and 1 here, 0.75 on average
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --pool 48,48,0,70 \
+    >"$tmp/out" 2>&1 || fail "--pool: exit $?: $(tail -3 "$tmp/out")"
+grep -q '^Pooled with 96 earlier games (+48 -48 =0, Elo +/- 70): 100 games, score 51.0%, Elo +6.9 +/- 67.9 (95%), -60.7 to +75.1$' \
+    "$tmp/out" || fail "--pool: $(tail -1 "$tmp/out")"
+{ pgn_game "$f1" a b 1-0; pgn_game "$f1" b a 1-0; } >"$tmp/one-pair.pgn"
+python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/one-pair.pgn" --pool 48,48,0,70 \
+    >"$tmp/out" 2>&1 || fail "--pool with one pair: exit $?: $(tail -3 "$tmp/out")"
+grep -qx -- '--pool: no pooled figure: the match has 1 pair of games (2 needed)' "$tmp/out" ||
+    fail "--pool with one pair: $(tail -1 "$tmp/out")"
+for bad in 1,2,3 5,0,0,30 1,1,0,0 1.5,1,0,30 x,1,0,30; do
+    python3 "$top/tools/match.py" --games 0 --name2 b --resume "$tmp/new.pgn" --pool "$bad" >"$tmp/out" 2>&1 &&
+        fail "--pool $bad: accepted"
+    grep -q "argument --pool: $bad: " "$tmp/out" && ! grep -q Traceback "$tmp/out" || fail "--pool $bad: $(cat "$tmp/out")"
+done
 # a file that is no record is named with its option
 echo "not a game" >"$tmp/junk.pgn"
 python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --compare "$tmp/junk.pgn" \

@@ -49,6 +49,13 @@ and the difference with a 95% margin over the openings: far tighter than
 the two matches' own margins, as the openings' bias cancels.  Games from
 random openings (--opening-plies) are left out of it.
 
+--pool W,L,D,MARGIN pools the match's games (those played now and those of
+--resume) with an earlier part known only by its totals, a record whose
+games were not kept: its wins, losses and draws and the Elo margin it
+printed.  Each part's mean score is weighted by its share of the games, and
+its standard error likewise (the earlier part's recovered from its margin,
+this match's from its pairs); the two parts must not share an opening.
+
 Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
 (alpha = beta = 0.05 unless told; logistic Elo; the generalised SPRT of the
@@ -75,6 +82,7 @@ Examples:
       --xboard-variant cashew-shogi --option2 "Allow repeats=1"
   tools/match.py --games 0 --sprt 0 10 --name2 main --resume run1.pgn --resume run2.pgn
   tools/match.py --games 0 --name2 fsf --resume new-vs-fsf.pgn --compare main-vs-fsf.pgn
+  tools/match.py --games 0 --name2 fsf --resume new-vs-fsf.pgn --pool 239,227,8,27.8
 
 Standard library only.
 """
@@ -581,6 +589,52 @@ def paired_line(played, other, name1, name2, paths):
             f"difference {total:+g}{margin}, {same} results the same")
 
 
+def se_from_margin(mean, margin):
+    """The standard error of a mean score whose 95% Elo margin, as
+    Stats.line prints it, is `margin`."""
+    lo, hi = 0.0, 0.5
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if (elo_of(mean + 1.96 * mid) - elo_of(mean - 1.96 * mid)) / 2 < margin:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def pooled_line(stats, pool):
+    """The line of --pool: this match's pairs with an earlier part known by
+    its wins, losses, draws and printed Elo margin."""
+    w, l, d, margin = pool
+    old_games = w + l + d
+    old_mean = (w + d / 2) / old_games
+    old_se = se_from_margin(old_mean, margin)
+    pairs, mean, var = stats.pair_mean_var()
+    games = len(stats.points)
+    if pairs < 2:
+        return f"--pool: no pooled figure: the match has {pairs} pair{'s' if pairs != 1 else ''} of games (2 needed)"
+    a, b = old_games / (old_games + games), games / (old_games + games)
+    pooled = a * old_mean + b * mean
+    se = math.sqrt((a * old_se) ** 2 + (b * math.sqrt(var / pairs)) ** 2)
+    low, high = elo_of(pooled - 1.96 * se), elo_of(pooled + 1.96 * se)
+    return (f"Pooled with {old_games} earlier games (+{w:g} -{l:g} ={d:g}, Elo +/- {margin:g}): "
+            f"{old_games + games:g} games, score {100 * pooled:.1f}%, "
+            f"Elo {elo_of(pooled):+.1f} +/- {(high - low) / 2:.1f} (95%), {low:+.1f} to {high:+.1f}")
+
+
+def pool_arg(text):
+    """W,L,D,MARGIN for --pool."""
+    try:
+        w, l, d, margin = (float(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text}: expected W,L,D,MARGIN (wins, losses, draws, the Elo margin)")
+    if min(w, l, d) < 0 or any(x != int(x) for x in (w, l, d)) or w + l + d == 0 or margin <= 0 or \
+            w + d == 0 or l + d == 0:
+        raise argparse.ArgumentTypeError(f"{text}: wins, losses and draws must be whole numbers, some games, "
+                                         "not all won or all lost, and the margin above 0")
+    return int(w), int(l), int(d), margin
+
+
 def make_engine(args, k):
     cmd, proto = getattr(args, f"engine{k}"), getattr(args, f"proto{k}")
     opts = [tuple(o.split("=", 1)) for o in getattr(args, f"option{k}")]
@@ -695,6 +749,8 @@ def main():
     ap.add_argument("--compare", action="append", default=[], metavar="PGN",
                     help="set engine 1's games beside another engine 1's against the same engine 2 "
                          "(an earlier --pgn file), game for game")
+    ap.add_argument("--pool", type=pool_arg, metavar="W,L,D,MARGIN",
+                    help="pool the games with an earlier part known by its totals and printed Elo margin")
     args = ap.parse_args()
     if args.games < 0:
         ap.error("--games: not a number of games")
@@ -904,6 +960,8 @@ def main():
         print(f"Match {head}: {stats.line()}")
     if args.compare:
         print(paired_line(mine, other, name1, name2, args.compare))
+    if args.pool:
+        print(pooled_line(stats, args.pool))
     return 0
 
 
