@@ -65,7 +65,7 @@ python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/one-p
     >"$tmp/out" 2>&1 || fail "--pool with one pair: exit $?: $(tail -3 "$tmp/out")"
 grep -qx -- '--pool: no pooled figure: the match has 1 pair of games (2 needed)' "$tmp/out" ||
     fail "--pool with one pair: $(tail -1 "$tmp/out")"
-for bad in 1,2,3 5,0,0,30 1,1,0,0 1.5,1,0,30 x,1,0,30; do
+for bad in 1,2,3 5,0,0,30 1,1,0,0 1.5,1,0,30 x,1,0,30 inf,1,0,30 1,1,0,nan; do
     python3 "$top/tools/match.py" --games 0 --name2 b --resume "$tmp/new.pgn" --pool "$bad" >"$tmp/out" 2>&1 &&
         fail "--pool $bad: accepted"
     grep -q "argument --pool: $bad: " "$tmp/out" && ! grep -q Traceback "$tmp/out" || fail "--pool $bad: $(cat "$tmp/out")"

@@ -628,8 +628,8 @@ def pool_arg(text):
         w, l, d, margin = (float(x) for x in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text}: expected W,L,D,MARGIN (wins, losses, draws, the Elo margin)")
-    if min(w, l, d) < 0 or any(x != int(x) for x in (w, l, d)) or w + l + d == 0 or margin <= 0 or \
-            w + d == 0 or l + d == 0:
+    if not all(math.isfinite(x) for x in (w, l, d, margin)) or min(w, l, d) < 0 or \
+            any(x != int(x) for x in (w, l, d)) or w + l + d == 0 or margin <= 0 or w + d == 0 or l + d == 0:
         raise argparse.ArgumentTypeError(f"{text}: wins, losses and draws must be whole numbers, some games, "
                                          "not all won or all lost, and the margin above 0")
     return int(w), int(l), int(d), margin
