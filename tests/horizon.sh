@@ -54,6 +54,9 @@ refused "a --scale of no engine" 'no --engine of that name' "$tmp/rec.pgn" --los
     --engine "a=$kage uci" --scale b=256
 refused "a --scale of 0" 'expected centipawns above 0' "$tmp/rec.pgn" --loser main56 --engine "a=$kage uci" --scale a=0
 refused "--nodes 0" 'must be at least 1' "$tmp/rec.pgn" --loser main56 --engine "a=$kage uci" --nodes 0
+refused "a --scale of nan" 'expected centipawns above 0' "$tmp/rec.pgn" --loser main56 --engine "a=$kage uci" \
+    --scale a=nan
+refused "--pawns inf" 'above 0' "$tmp/rec.pgn" --loser main56 --engine "a=$kage uci" --pawns inf
 refused "a missing PGN" "^horizon.py: $tmp/no.pgn: No such file" "$tmp/no.pgn" --loser main56 --engine "a=$kage uci"
 refused "a missing engine" "^horizon.py: cannot start a ($tmp/no-engine)" "$tmp/rec.pgn" --loser main56 \
     --engine "a=$tmp/no-engine"

@@ -27,6 +27,7 @@ Example: when did Kage and Fairy-Stockfish see the mates of a record coming?
 Standard library only.
 """
 import argparse
+import math
 import os
 import re
 import sys
@@ -118,11 +119,11 @@ def main():
         if name not in engines:
             sys.exit(f"horizon.py: --scale {name}: no --engine of that name")
         try:
-            if float(cp) <= 0:
+            if not 0 < float(cp) < math.inf:
                 raise ValueError
         except ValueError:
             sys.exit(f"horizon.py: --scale {name}={cp}: expected centipawns above 0")
-    if args.nodes < 1 or args.moves < 1 or args.pawns <= 0 or args.limit < 0:
+    if args.nodes < 1 or args.moves < 1 or not 0 < args.pawns < math.inf or args.limit < 0:
         sys.exit("horizon.py: --nodes and --moves must be at least 1, --pawns above 0, --limit 0 or more")
 
     games = lost_games(args.pgn, args.loser, args.termination)
