@@ -61,7 +61,8 @@ def read_games(path):
 
 
 def lost_games(paths, loser, termination):
-    """(variant, fen, moves, the loser's colour) of each game lost by `loser`."""
+    """(variant, fen, moves, the loser's colour, the colour that moved first) of
+    each game lost by `loser`, colours as "w" or "b"."""
     out = []
     for path in paths:
         for tags, moves in read_games(path):
