@@ -50,6 +50,8 @@ refused() { # WHAT PATTERN ARGS...
 }
 refused "a winner as the loser" '^horizon.py: no game lost by fsf' "$tmp/rec.pgn" --loser fsf --engine "a=$kage uci"
 refused "an --engine without a name" 'expected NAME=VALUE' "$tmp/rec.pgn" --loser main56 --engine "$kage uci"
+refused "an engine named twice" '^horizon.py: --engine a: given twice' "$tmp/rec.pgn" --loser main56 \
+    --engine "a=$kage uci" --engine "a=$kage uci"
 refused "a --scale of no engine" 'no --engine of that name' "$tmp/rec.pgn" --loser main56 \
     --engine "a=$kage uci" --scale b=256
 refused "a --scale of 0" 'expected centipawns above 0' "$tmp/rec.pgn" --loser main56 --engine "a=$kage uci" --scale a=0

@@ -96,6 +96,8 @@ def parse_named(values, option):
         name, sep, rest = v.partition("=")
         if not sep or not name or not rest:
             sys.exit(f"horizon.py: {option} {v}: expected NAME=VALUE")
+        if name in named:
+            sys.exit(f"horizon.py: {option} {name}: given twice")
         named[name] = rest
     return named
 
@@ -116,11 +118,13 @@ def main():
     args = ap.parse_args()
     engines = parse_named(args.engine, "--engine")
     scales = parse_named(args.scale, "--scale")
+    pawn = {name: 100.0 for name in engines}  # each engine's centipawns per pawn
     for name, cp in scales.items():
         if name not in engines:
             sys.exit(f"horizon.py: --scale {name}: no --engine of that name")
         try:
-            if not 0 < float(cp) < math.inf:
+            pawn[name] = float(cp)
+            if not 0 < pawn[name] < math.inf:
                 raise ValueError
         except ValueError:
             sys.exit(f"horizon.py: --scale {name}={cp}: expected centipawns above 0")
@@ -130,8 +134,8 @@ def main():
     games = lost_games(args.pgn, args.loser, args.termination)
     if args.limit:
         games = games[:args.limit]
+    what = f" by {args.termination}" if args.termination else ""
     if not games:
-        what = f" by {args.termination}" if args.termination else ""
         sys.exit(f"horizon.py: no game lost by {args.loser}{what} in {', '.join(args.pgn)}")
 
     running = {}
@@ -143,7 +147,7 @@ def main():
             n = len(moves)
             asked = [i for i in range(n - 1, -1, -1) if (first == loser) == (i % 2 == 0)][:args.moves]
             for name, engine in running.items():
-                cp = float(scales.get(name, 100)) * args.pawns
+                cp = pawn[name] * args.pawns
                 scores = []
                 for i in asked:
                     engine.new_game(variant, fen)
@@ -160,7 +164,6 @@ def main():
         for engine in running.values():
             engine.close()
 
-    what = f" by {args.termination}" if args.termination else ""
     print(f"{len(games)} game{'s' if len(games) != 1 else ''} lost by {args.loser}{what}, "
           f"the positions before its last {args.moves} moves "
           f"at {args.nodes} nodes; plies before the end on average:")
@@ -168,7 +171,7 @@ def main():
     for name in names:
         lost = [s[0] for s in seen[name]]
         mate = [s[1] for s in seen[name]]
-        line = (f"{name}: lost ({args.pawns:g} pawns of {float(scales.get(name, 100)):g} cp) "
+        line = (f"{name}: lost ({args.pawns:g} pawns of {pawn[name]:g} cp) "
                 f"{sum(lost) / len(lost):.1f}, mate {sum(mate) / len(mate):.1f}")
         if name != names[0]:
             ref = [s[0] for s in seen[names[0]]]
