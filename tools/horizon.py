@@ -29,35 +29,12 @@ Standard library only.
 import argparse
 import math
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import POINTS, EngineError, UciEngine  # noqa: E402
+from match import EngineError, UciEngine, read_pgn  # noqa: E402
 
 MATE = 100000  # UciEngine's score for a mate
-
-
-def read_games(path):
-    """[(tags, moves)] of a PGN file of tools/match.py --pgn."""
-    games, tags, moves = [], {}, []
-    try:
-        with open(path) as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        sys.exit(f"horizon.py: {path}: {e.strerror if isinstance(e, OSError) else e}")
-    for line in lines + ["[End]"]:
-        line = line.strip()
-        if line.startswith("[") and line.endswith("]"):
-            if moves:
-                games.append((tags, moves))
-                tags, moves = {}, []
-            m = re.match(r'\[(\w+) "(.*)"\]$', line)
-            if m:
-                tags[m.group(1)] = m.group(2)
-        elif line:
-            moves += [w for w in line.split() if w not in POINTS and w != "*"]
-    return games
 
 
 def lost_games(paths, loser, termination):
@@ -65,7 +42,11 @@ def lost_games(paths, loser, termination):
     each game lost by `loser`, colours as "w" or "b"."""
     out = []
     for path in paths:
-        for tags, moves in read_games(path):
+        try:
+            games = read_pgn(path)
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"horizon.py: {path}: {e.strerror if isinstance(e, OSError) else e}")
+        for tags, moves in games:
             result, white, black = tags.get("Result"), tags.get("White"), tags.get("Black")
             if loser not in (white, black) or result not in ("1-0", "0-1"):
                 continue

@@ -519,6 +519,27 @@ class Stats:
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}  # White's points for a result
 
 
+def read_pgn(path):
+    """[(tags, moves)] of each game of a PGN written by --pgn, in file order:
+    its tags as a dict, and its moves in engine text (the result left out).
+    Raises OSError or UnicodeDecodeError where the file cannot be read."""
+    games, tags, moves = [], {}, None
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("[") and line.endswith("]") and " " in line:
+                if moves is not None:
+                    games.append((tags, moves))
+                    tags, moves = {}, None
+                key, _, value = line[1:-1].partition(" ")
+                tags[key] = value.strip('"')
+            elif line and tags:
+                moves = (moves or []) + [w for w in line.split() if w not in POINTS and w != "*"]
+    if moves is not None:
+        games.append((tags, moves))
+    return games
+
+
 def read_resumed(path, name2, option="--resume"):
     """[(variant, fen, [(p1, clean, white), (p1, clean, white)])] of a PGN
     written by --pgn: each pair's opening (fen None for the start position),
@@ -527,17 +548,8 @@ def read_resumed(path, name2, option="--resume"):
     or an engine's exit) and whether engine 1 had White; a last game without
     its pair is left out.  Exits with a message that names the file and
     its option where the file is not such a record."""
-    games, tags = [], {}
     try:
-        with open(path) as f:
-            for line in f:
-                line = line.strip()
-                if line.startswith("[") and line.endswith("]") and " " in line:
-                    key, _, value = line[1:-1].partition(" ")
-                    tags[key] = value.strip('"')
-                elif line and tags:
-                    games.append(tags)
-                    tags = {}
+        games = [tags for tags, _ in read_pgn(path)]
     except (OSError, UnicodeDecodeError) as e:
         sys.exit(f"match.py: {option} {path}: {e}")
     out = []
