@@ -10,6 +10,7 @@
 #include "kage/rules/notation.h"
 #include "kage/rules/notation_cashew.h"
 #include "kage/engine/search.h"
+#include "eval.h"
 #include "search_internal.h"
 
 #include <pthread.h>
@@ -998,6 +999,61 @@ static void evaluate__same_for_colour_mirror__shogun_random_games(void **state)
     assert_true(checked > 1000);
 }
 
+/* What the tuner makes of one trace: the counts times the weights, blended
+ * by phase, with the king danger's units (EG_DANGER for White's attack,
+ * EG_DANGER_BLACK for Black's, both on EG_DANGER's weights) summed into a
+ * danger per side that counts squared in the middlegame, linearly in the
+ * endgame; from the side to move's view, clamped as the engine clamps. */
+static long traced_sum(const EvalParams *ep, const int *count, int phase, Color side)
+{
+    int d0 = ep->base[EG_DANGER], d1 = ep->base[EG_DANGER_BLACK], units = d1 - d0;
+    long mg = 0, eg = 0, danger[2] = {0, 0};
+    for (int f = 0; f < ep->nfeat; f++) {
+        if (f >= d0 && f < d1 + units) {
+            bool black = f >= d1;
+            int j = black ? f - units : f;
+            danger[black] += (long)count[f] * ep->w[j][0];
+            eg += (black ? -1L : 1L) * count[f] * ep->w[j][1];
+        } else {
+            mg += (long)count[f] * ep->w[f][0];
+            eg += (long)count[f] * ep->w[f][1];
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        long d = danger[c] > 20000 ? 20000 : danger[c];
+        mg += (c ? -1 : 1) * (d > 0 ? d * d / EVAL_DANGER_SCALE : 0);
+    }
+    long sum = (mg * phase + eg * (24 - phase)) / 24;
+    if (side == BLACK)
+        sum = -sum;
+    return sum > 29000 ? 29000 : sum < -29000 ? -29000 : sum;
+}
+
+/* Random games of a variant, each position's evaluation compared with the
+ * sum of its trace; returns the positions checked. */
+static int sums_match(const EvalParams *ep, const char *variant, int games, uint64_t *rng)
+{
+    int *count = calloc(EVAL_MAX_FEATURES, sizeof *count), checked = 0;
+    for (int game = 0; game < games; game++) {
+        Position *pos = test_position(variant, NULL);
+        for (int ply = 0; ply < 80; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            if (!list.count)
+                break;
+            int phase;
+            eval_trace(ep, pos, count, &phase);
+            assert_int_equal(traced_sum(ep, count, phase, pos->side), eval_evaluate(ep, pos));
+            checked++;
+            *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+            pos_make(pos, list.moves[(*rng >> 33) % (uint64_t)list.count]);
+        }
+        test_release(pos);
+    }
+    free(count);
+    return checked;
+}
+
 /* The tuner sees the evaluation as its feature counts times the weights,
  * blended by phase: that sum must be exactly what the engine evaluates, in
  * every variant, for positions of random games. */
@@ -1005,40 +1061,74 @@ static void eval_trace__sums_to_evaluate__random_games(void **state)
 {
     (void)state;
     static const char *const variants[] = {"shinobiplus", "shinobi", "shinobivchess", "shogun", "cashew"};
-    Engine *e = engine_new(1);
-    int *count = calloc(8192, sizeof *count), checked = 0;
+    EvalParams *ep = malloc(sizeof *ep);
+    int checked = 0;
     uint64_t rng = 99;
-    for (int vi = 0; vi < 5; vi++)
-        for (int game = 0; game < 6; game++) {
-            Position *pos = test_position(variants[vi], NULL);
-            for (int ply = 0; ply < 80; ply++) {
-                MoveList list;
-                movegen_legal(pos, &list);
-                if (!list.count)
-                    break;
-                int phase, n = engine_eval_trace(e, pos, count, 8192, &phase);
-                assert_true(n > 0);
-                long mg = 0, eg = 0;
-                for (int f = 0; f < n; f++) {
-                    int wm, we;
-                    engine_eval_weight(e, f, &wm, &we);
-                    mg += (long)count[f] * wm;
-                    eg += (long)count[f] * we;
-                }
-                long sum = (mg * phase + eg * (24 - phase)) / 24;
-                if (pos->side == BLACK)
-                    sum = -sum;
-                sum = sum > 29000 ? 29000 : sum < -29000 ? -29000 : sum;
-                assert_int_equal(sum, engine_evaluate(e, pos));
-                checked++;
-                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-                pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
-            }
-            test_release(pos);
+    for (int vi = 0; vi < 5; vi++) {
+        Position *pos = test_position(variants[vi], NULL);
+        eval_init(ep, pos->v);
+        test_release(pos);
+        checked += sums_match(ep, variants[vi], 6, &rng);
+    }
+    free(ep);
+    assert_true(checked > 1000);
+}
+
+/* The king danger counts squared: with weights on every unit, some
+ * positive and some negative, the engine's evaluation is still the tuner's
+ * sum of the trace, and the danger changes the evaluation somewhere. */
+static void eval_trace__danger_squared__random_games(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"shogun", "shinobiplus"};
+    EvalParams *ep = malloc(sizeof *ep), *plain = malloc(sizeof *plain);
+    uint64_t rng = 7;
+    for (int vi = 0; vi < 2; vi++) {
+        Position *pos = test_position(variants[vi], NULL);
+        eval_init(ep, pos->v);
+        eval_init(plain, pos->v);
+        for (int f = ep->base[EG_DANGER]; f < ep->base[EG_DANGER_BLACK]; f++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            ep->w[f][0] = (int16_t)((int)(rng >> 33) % 181 - 60);
+            ep->w[f][1] = (int16_t)((int)(rng >> 45) % 41 - 20);
         }
-    free(count);
+        ep->danger_on = true;
+        assert_true(sums_match(ep, variants[vi], 4, &rng) > 100);
+        /* the same weights with the danger's square and without differ */
+        int differ = 0;
+        for (int ply = 0; ply < 60; ply++) {
+            MoveList list;
+            movegen_legal(pos, &list);
+            if (!list.count)
+                break;
+            differ += eval_evaluate(ep, pos) != eval_evaluate(plain, pos);
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+        }
+        assert_true(differ > 10);
+        test_release(pos);
+    }
+    free(ep);
+    free(plain);
+}
+
+/* The units of an attack on the king, each side's own counts: a rook in
+ * hand against a bare king (White to move: the safe drop checks, the hand,
+ * the open squares next to the king), nothing of Black's against White's. */
+static void eval_trace__danger_units__shogun(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    trace_is(e, "4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", "danger: ",
+             "danger: base=1;danger: stm=1;danger: open=5;danger: hand=1;danger: drops=4;"
+             "danger: drop R=4;danger: hand R=1;");
+    trace_is(e, "4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", "danger black: ", "danger black: base=1;danger black: open=5;");
+    /* a rook on a5 reaching d5, e5, f5 next to the king on e6 (weak: only the king guards them), one
+     * safe check by a move (to a6; e5 is guarded by the king and by nothing else of White's) */
+    trace_is(e, "8/8/4k3/R7/8/8/8/7K[] w - - 0 1", "danger: ",
+             "danger: base=1;danger: stm=1;danger: hits=3;danger: weak=3;danger: open=8;danger: checks=1;"
+             "danger: attacker R=1;danger: check R=1;");
     engine_free(e);
-    assert_true(checked > 1500);
 }
 
 int test_search_run(void)
@@ -1077,6 +1167,8 @@ int test_search_run(void)
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(eval_trace__checks_by_type__shogun),
+        cmocka_unit_test(eval_trace__danger_squared__random_games),
+        cmocka_unit_test(eval_trace__danger_units__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
         cmocka_unit_test(search_param__every_field_by_name),
     };

@@ -59,6 +59,34 @@ if sum(map(gap, new.values())) >= sum(map(gap, old.values())) / 2:
 PY
 grep -q 'shinobiplus_weights\[\] = {' "$tmp/tables.c" || fail "write: no table for shinobiplus"
 
+# the king danger's units ("danger: X" for White's attack, "danger black: X"
+# for Black's on the same weights): squared, fitted alone with --only from
+# their starting value, the error falls and only "danger: X" is written
+"$kage" datagen shogun 6 300 "$tmp/sg.data" - 7 2>/dev/null || fail "datagen shogun: exit $?"
+"$kage" evaltrace shogun <"$tmp/sg.data" >"$tmp/sg.trace" || fail "evaltrace shogun: exit $?"
+cp "$top/tools/eval-weights.json" "$tmp/kd.json"
+tune fit --variant shogun --trace "$tmp/sg.trace" --weights "$tmp/kd.json" --iterations 200 --lambda 0 \
+    --only 'danger' --danger-start 20 2>"$tmp/err" || fail "fit --only danger: exit $?: $(tail -3 "$tmp/err")"
+"$py" - "$top/tools/eval-weights.json" "$tmp/kd.json" "$tmp/err" <<'PY' || fail "the danger fitted alone"
+import json, re, sys
+old, new = (json.load(open(p))["shogun"]["weights"] for p in sys.argv[1:3])
+moved = [n for n in new if new[n] != old.get(n)]
+if any(not n.startswith("danger: ") for n in moved):
+    sys.exit("--only danger moved others: %s" % [n for n in moved if not n.startswith("danger: ")][:3])
+if any(n.startswith("danger black") for n in new):
+    sys.exit("Black's units were written: they have no weights of their own")
+if len([n for n in moved if new[n][0] != 20]) < 5:
+    sys.exit("the danger's middlegame weights hardly left their start: %s" % moved)
+err = open(sys.argv[3]).read()
+before = float(re.search(r"error before ([0-9.]+)", err).group(1))
+after = float(re.search(r"error after ([0-9.]+)", err).group(1))
+if not after < before:
+    sys.exit("the error did not fall: %s to %s" % (before, after))
+PY
+tune write --weights "$tmp/kd.json" --out "$tmp/kd.c" 2>/dev/null || fail "write kd: exit $?"
+grep -q '"danger: base", ' "$tmp/kd.c" || fail "write: no danger weights in the table"
+! grep -q '"danger black' "$tmp/kd.c" || fail "write: Black's units in the table"
+
 # --k sets the scale instead of fitting it; --iterations 0 only reads the error
 cp "$top/tools/eval-weights.json" "$tmp/k.json"
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/k.json" --iterations 0 --k 0.004 \
@@ -78,7 +106,7 @@ grep -q 'nothing fitted (--iterations 0), left as it was' "$tmp/err" || fail "--
 tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" --k -1 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q -- '--k -1.0: expected a number above 0' "$tmp/err" || fail "a negative --k: $(cat "$tmp/err")"
 cp "$tmp/w.json" "$tmp/w-before.json"
-for bad in "--iterations -1" "--limit -5" "--lambda 1.5" "--lambda nan" "--l2 -3" "--rate 0"; do
+for bad in "--iterations -1" "--limit -5" "--lambda 1.5" "--lambda nan" "--l2 -3" "--rate 0" "--danger-start nan"; do
     # shellcheck disable=SC2086 # an option and its value
     tune fit --variant shinobiplus --trace "$tmp/sp.trace" --weights "$tmp/w.json" $bad 2>"$tmp/err"
     [ $? -eq 1 ] && grep -q -- "^tune.py: ${bad%% *} .*: expected" "$tmp/err" || fail "$bad: $(cat "$tmp/err")"

@@ -25,6 +25,14 @@ position is in the middlegame (Shogun before stop 36, when pieces in hand
 counted in its phase and captured pieces go to hand), the data hardly
 constrain the endgame values, and without it they drift to extremes.
 
+One group is not linear: the units of an attack on the king ("danger: X",
+traced for White's attack, and "danger black: X" for Black's, which share
+the weights of the "danger: X" of the same name).  Their middlegame weights
+sum each side's units into a danger D, and max(0, D)^2 / 4096 counts for
+that side (as eval.c's danger_terms does); their endgame weights are linear.
+A unit whose weight is still zero starts the fit at --danger-start, so that
+the danger is not stuck at zero where its gradient is.
+
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
   tools/tune.py fit --variant shogun --trace /tmp/shogun.trace
@@ -42,6 +50,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WEIGHTS = os.path.join(HERE, "eval-weights.json")
 TABLES = os.path.join(HERE, "..", "src", "engine", "eval_tables.c")
 PHASE_MAX = 24
+DANGER = "danger: "              # the king danger's units (White's attack), squared in the middlegame
+DANGER_BLACK = "danger black: "  # Black's attack, traced only: the weights are DANGER's
+DANGER_SCALE = 4096              # eval.h's EVAL_DANGER_SCALE
 
 
 def load_trace(path, limit=0):
@@ -129,7 +140,9 @@ def fit(args):
                                  ("--limit", args.limit, args.limit >= 0, "0 (all) or more"),
                                  ("--lambda", args.lam, 0 <= args.lam <= 1, "a number from 0 to 1"),
                                  ("--l2", args.l2, math.isfinite(args.l2) and args.l2 >= 0, "0 or more"),
-                                 ("--rate", args.rate, math.isfinite(args.rate) and args.rate > 0, "above 0")):
+                                 ("--rate", args.rate, math.isfinite(args.rate) and args.rate > 0, "above 0"),
+                                 ("--danger-start", args.danger_start, math.isfinite(args.danger_start),
+                                  "a number")):
         if not ok:
             sys.exit(f"tune.py: {opt} {value}: expected {want}")
     shrinks = parse_strengths(args.shrink, "--shrink", "pst :0.03")
@@ -160,21 +173,55 @@ def fit(args):
     for i, name in enumerate(names):
         if name in weights:
             w[i] = weights[name]
+    # the danger's units: Black's counts read with White's weights
+    index = {name: i for i, name in enumerate(names)}
+    twin = np.arange(nf)
+    black = np.zeros(nf, dtype=bool)
+    quad = np.zeros(nf, dtype=bool)
+    for i, name in enumerate(names):
+        if name.startswith(DANGER_BLACK):
+            j = index.get(DANGER + name[len(DANGER_BLACK):])
+            if j is None:
+                sys.exit(f"tune.py: the trace has '{name}' without '{DANGER + name[len(DANGER_BLACK):]}'")
+            twin[i], black[i], quad[i] = j, True, True
+        elif name.startswith(DANGER):
+            quad[i] = True
+            if w[i, 0] == 0 and name not in weights:
+                w[i, 0] = args.danger_start
     w0 = w.copy()
     used = np.bincount(cols, minlength=nf) > 0
-    fixed = np.array([any(name.startswith(p) for p in args.fixed) for name in names])
+    used |= np.bincount(twin[cols], minlength=nf) > 0
+    fixed = np.array([any(name.startswith(p) for p in args.fixed) or
+                      bool(args.only and not any(name.startswith(p) for p in args.only)) for name in names])
     shrink = np.array(strength_per_feature(names, shrinks))
     tie = np.array(strength_per_feature(names, ties))
     # a feature no position shows keeps its weight, unless it is pulled
     # towards zero: then nothing holds it up and it goes to zero
-    free = (used | (shrink > 0)) & ~fixed
+    free = (used | (shrink > 0)) & ~fixed & ~black
     pm = phase / PHASE_MAX
-    cm = vals * pm[rows]
+    # the danger's counts: linear in the endgame (Black's with a minus, on
+    # White's weights), squared in the middlegame (qrow: a position's White
+    # and Black attack, qsign: which counts for whom)
+    q = quad[cols]
+    qrow = 2 * rows[q] + black[cols[q]]
+    qcol, qval = twin[cols[q]], vals[q]
+    qsign = np.where(black[cols[q]], -1.0, 1.0)
+    qpm = pm[rows[q]]
+    vals = np.where(black[cols], -vals, vals)
+    cols = twin[cols]
+    cm = np.where(q, 0.0, vals * pm[rows])
     ce = vals * (1 - pm[rows])
 
+    def danger(w):
+        """Each position's White and Black danger, D >= 0 (as rows 2n and 2n + 1)."""
+        d = np.bincount(qrow, weights=qval * w[qcol, 0], minlength=2 * npos)
+        return np.clip(d, 0, 20000)
+
     def evaluate(w):
+        d2 = danger(w) ** 2 / DANGER_SCALE
         return (np.bincount(rows, weights=cm * w[cols, 0], minlength=npos) +
-                np.bincount(rows, weights=ce * w[cols, 1], minlength=npos))
+                np.bincount(rows, weights=ce * w[cols, 1], minlength=npos) +
+                pm * (d2[0::2] - d2[1::2]))
 
     def sigmoid(x):
         return 1 / (1 + np.exp(-x))
@@ -206,6 +253,10 @@ def fit(args):
         g = np.zeros_like(w)
         g[:, 0] = np.bincount(cols, weights=cm * d[rows], minlength=nf)
         g[:, 1] = np.bincount(cols, weights=ce * d[rows], minlength=nf)
+        if len(qrow):
+            dq = danger(w)
+            g[:, 0] += np.bincount(qcol, weights=qsign * qpm * d[qrow // 2] * 2 * dq[qrow] * qval / DANGER_SCALE,
+                                   minlength=nf)
         g += 2e-6 * args.l2 * (w - w0)  # a pull back towards the starting weights
         g += 2e-6 * shrink[:, None] * w  # and towards zero (--shrink): rare features stay small
         gap = 2e-6 * tie * (w[:, 1] - w[:, 0])  # the endgame value towards the middlegame one (--tie)
@@ -223,7 +274,7 @@ def fit(args):
         print(f"{args.weights}: nothing fitted (--iterations 0), left as it was", file=sys.stderr)
         return
     for i, name in enumerate(names):
-        if (used[i] and not fixed[i]) or name in weights:
+        if not black[i] and ((used[i] and not fixed[i]) or name in weights):
             weights[name] = [int(round(w[i, 0])), int(round(w[i, 1]))]
     weights = {n: weights[n] for n in sorted(weights, key=lambda n: names.index(n) if n in names else 1 << 30)}
     table["weights"] = weights
@@ -290,8 +341,12 @@ def main():
     f.add_argument("--l2", type=float, default=0.0,
                    help="penalty on the squared distance from the starting weights, per million")
     f.add_argument("--k", type=float, help="the sigmoid's scale K, in place of the one fitted to the starting weights")
+    f.add_argument("--danger-start", type=float, default=8.0,
+                   help="middlegame weight a king danger unit ('danger: X') starts the fit at while it has none")
     f.add_argument("--limit", type=int, default=0, help="positions read from each trace file, 0 = all")
     f.add_argument("--fixed", action="append", default=[], help="feature name prefixes to keep as they are")
+    f.add_argument("--only", action="append", default=[], metavar="PREFIX",
+                   help="fit only the features whose names start with PREFIX (repeatable), keep the rest")
     f.add_argument("--shrink", action="append", default=[], metavar="PREFIX:STRENGTH",
                    help="pull the features whose names start with PREFIX towards zero, with the strength of --l2 "
                         "(repeatable; 'pst :0.03' keeps the piece-square values of rarely seen squares small)")

@@ -10,7 +10,11 @@
  * (EvalAcc); the rest is counted at each evaluation: king safety, and in the
  * 8x8 games one pass over every piece's moves that yields mobility, the
  * squares each side attacks, attacks on the king, checks and drop checks,
- * threats, and for the Shinobi family the campmate race over safe squares. */
+ * threats, and for the Shinobi family the campmate race over safe squares.
+ * One term is not a plain sum: the king danger (EG_DANGER), whose units are
+ * weighted and summed per side, and the sum counts squared in the middlegame
+ * (as Stockfish prices an attack on the king); eval_trace lists each side's
+ * units for the tuner, which knows that shape. */
 #include "eval.h"
 
 #include <stdio.h>
@@ -32,7 +36,29 @@ static const char *const group_names[EG_NGROUPS] = {
     [EG_LESSER_STM] = "lesser stm", [EG_PASSED] = "passed",     [EG_DOUBLED] = "doubled",
     [EG_FLAG] = "flag",             [EG_FLAG_SAFE] = "flag safe", [EG_KING_DANGER] = "king danger",
     [EG_CHECK_MOVE] = "check move", [EG_CHECK_DROP] = "check drop", [EG_TEMPO] = "tempo",
+    [EG_DANGER] = "danger:",        [EG_DANGER_BLACK] = "danger black:",
 };
+
+/* The units of an attack on the king (EG_DANGER), counted for the attacker c
+ * against the king of !c; then, by type t (0..ntypes), c's pieces of type t
+ * that reach the squares next to that king, c's safe checks by a move of a
+ * piece of type t, the empty squares where a t in c's hand would give a safe
+ * check, and c's pieces of type t in hand (up to 2). */
+enum {
+    KD_UNIT_BASE,   /* 1: the enemy king is on the board */
+    KD_UNIT_STM,    /* c is to move */
+    KD_UNIT_HITS,   /* c's moves onto the squares next to the enemy king */
+    KD_UNIT_WEAK,   /* squares next to it that c attacks and only the king guards */
+    KD_UNIT_OPEN,   /* empty squares next to it */
+    KD_UNIT_SHIELD, /* its own pieces next to it */
+    KD_UNIT_HAND,   /* pieces in c's hand (up to 6) */
+    KD_UNIT_CHECKS, /* c's safe checks by moves */
+    KD_UNIT_DROPS,  /* empty squares where a piece in c's hand gives a safe check */
+    KD_UNIT_TYPED   /* then four runs of ntypes + 1: attacker, check, drop, hand by type */
+};
+static const char *const kd_unit_names[KD_UNIT_TYPED] = {"base", "stm", "hits", "weak", "open",
+                                                         "shield", "hand", "checks", "drops"};
+static const char *const kd_typed_names[4] = {"attacker", "check", "drop", "hand"};
 
 /* the king danger table: attacker to move or not, safe checks 0..3 (3: or
  * more), attackers 0..4 (4: or more) */
@@ -63,6 +89,9 @@ static int group_size(const EvalParams *ep, const Variant *v, int g)
         return 9;
     case EG_KING_DANGER:
         return KING_DANGER_FEATURES;
+    case EG_DANGER:
+    case EG_DANGER_BLACK:
+        return ep->attacks ? KD_UNIT_TYPED + 4 * (v->ntypes + 1) : 0; /* counted by the attack pass */
     default:
         return 1;
     }
@@ -104,6 +133,16 @@ void eval_feature_name(const EvalParams *ep, int f, char *buf, size_t size)
     case EG_KING_DANGER:
         snprintf(buf, size, "%s %s c%d a%d", group_names[g], k >= KD_SIDE ? "stm" : "opp", k % KD_SIDE / KD_ATTACKERS,
                  k % KD_ATTACKERS);
+        break;
+    case EG_DANGER:
+    case EG_DANGER_BLACK:
+        if (k < KD_UNIT_TYPED) {
+            snprintf(buf, size, "%s %s", group_names[g], kd_unit_names[k]);
+        } else {
+            int run = (k - KD_UNIT_TYPED) / (d->npieces + 1), t = (k - KD_UNIT_TYPED) % (d->npieces + 1);
+            snprintf(buf, size, "%s %s %s", group_names[g], kd_typed_names[run],
+                     t >= 1 && t <= d->npieces ? d->pieces[t - 1].fen : "?");
+        }
         break;
     default:
         snprintf(buf, size, "%s", group_names[g]);
@@ -190,6 +229,8 @@ void eval_init(EvalParams *ep, const Variant *v)
                 break;
             }
     }
+    for (int f = ep->base[EG_DANGER]; f < ep->base[EG_DANGER_BLACK]; f++)
+        ep->danger_on |= ep->w[f][0] || ep->w[f][1];
     int half = (v->files + 1) / 2;
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < v->nsq; i++) {
@@ -444,7 +485,7 @@ static inline bool next_to(const Variant *v, int sq, int kf, int kr)
 /* One pass over every piece's moves: mobility, the attack maps, hits on the
  * squares next to the enemy king, and the moves that would give check. */
 static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, Sink *x, int hits_out[2],
-                        int units_out[2], int attackers_out[2])
+                        int units_out[2], int attackers_out[2], uint8_t by_type[2][MAX_PIECE_TYPES])
 {
     const Variant *v = pos->v;
     const Piece *b = pos->board;
@@ -506,6 +547,7 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
                 add(x, c, ep->base[EG_MOBILITY] + t, n);
             if (h && !((v->royal_types >> t) & 1)) {
                 attackers++;
+                by_type[c][t]++;
                 hits += h;
                 units += h * ep->attack_weight[t];
             }
@@ -519,10 +561,12 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
 /* Checks by moves and by drops onto squares the enemy does not guard (a
  * square guarded by the enemy king alone counts when c guards it too): in
  * all, and again by the type of the piece that would give them. */
-static int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+static int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x,
+                       uint8_t moves_by_type[MAX_PIECE_TYPES], uint8_t drops_by_type[MAX_PIECE_TYPES], int *drops_out)
 {
     const Variant *v = pos->v;
     int ksq = pos->king[!c];
+    *drops_out = 0;
     if (!ksq || !v->def->check_rule)
         return 0;
     int safe = 0;
@@ -531,6 +575,7 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
         int guards = a->count[!c][j] - next_to(v, v->sq_of[j], v->file_of[ksq], v->rank_of[ksq]);
         if (guards <= 0 && (a->count[!c][j] == 0 || a->count[c][j] > 1)) {
             safe++;
+            moves_by_type[a->cand_type[c][i]]++;
             add(x, c, ep->base[EG_CHECK_MOVE] + a->cand_type[c][i], 1);
         }
     }
@@ -550,11 +595,14 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
         int guards = a->count[!c][i] - next_to(v, sq, v->file_of[ksq], v->rank_of[ksq]);
         if (guards <= 0 && (a->count[!c][i] == 0 || a->count[c][i] > 0)) {
             drops++;
-            for (; types; types &= types - 1)
+            for (; types; types &= types - 1) {
+                drops_by_type[__builtin_ctzll(types)]++;
                 add(x, c, ep->base[EG_CHECK_DROP] + __builtin_ctzll(types), 1);
+            }
         }
     }
     add(x, c, ep->base[EG_DROP_CHECK], drops);
+    *drops_out = drops;
     return safe + drops;
 }
 
@@ -654,6 +702,61 @@ static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks 
     add(x, c, ep->base[EG_FLAG_SAFE] + found, 1);
 }
 
+/* One unit j of c's attack: its middlegame weight into c's danger, its
+ * endgame weight into the sum as a linear term; for the tuner, c's own count. */
+static inline void danger_unit(Sink *x, Color c, int j, int n, int *danger)
+{
+    if (!n)
+        return;
+    const EvalParams *ep = x->ep;
+    int f = ep->base[EG_DANGER] + j;
+    *danger += ep->w[f][0] * n;
+    x->eg += ep->w[f][1] * (c == WHITE ? n : -n);
+    if (x->count)
+        x->count[ep->base[c == WHITE ? EG_DANGER : EG_DANGER_BLACK] + j] += n;
+}
+
+/* c's attack on the king of !c as a whole (EG_DANGER): its units summed by
+ * their weights into a danger that counts squared, so that attackers, weak
+ * squares, checks and pieces in hand add up to more together than apart. */
+static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const Attacks *a, Color c, int hits,
+                         int checks, int drops, const uint8_t *const typed[3])
+{
+    const Variant *v = pos->v;
+    int ksq = pos->king[!c];
+    if (!ksq)
+        return;
+    int danger = 0, weak = 0, shield = 0, open = 0;
+    for (int d = 0; d < 8; d++) {
+        int sq = ksq + v->dir8[d];
+        Piece p = pos->board[sq];
+        if (p == PIECE_OFF)
+            continue;
+        int i = PLAIN(v, sq);
+        weak += a->count[c][i] > 0 && a->count[!c][i] <= 1; /* the king's own guard is the one */
+        open += p == PIECE_EMPTY;
+        shield += p != PIECE_EMPTY && piece_color(p) != c;
+    }
+    danger_unit(x, c, KD_UNIT_BASE, 1, &danger);
+    danger_unit(x, c, KD_UNIT_STM, pos->side == c, &danger);
+    danger_unit(x, c, KD_UNIT_WEAK, weak, &danger);
+    danger_unit(x, c, KD_UNIT_OPEN, open, &danger);
+    danger_unit(x, c, KD_UNIT_SHIELD, shield, &danger);
+    danger_unit(x, c, KD_UNIT_HAND, imin(acc->in_hand[c], 6), &danger);
+    danger_unit(x, c, KD_UNIT_HITS, hits, &danger);
+    danger_unit(x, c, KD_UNIT_CHECKS, checks, &danger);
+    danger_unit(x, c, KD_UNIT_DROPS, drops, &danger);
+    for (int run = 0; run < 4; run++)
+        for (int t = 1; t <= v->ntypes; t++)
+            danger_unit(x, c, KD_UNIT_TYPED + run * (v->ntypes + 1) + t,
+                        run == 3 ? imin(pos->hand[c][t], 2) : typed[run][t], &danger);
+    danger = imin(danger, 20000); /* its square stays inside an int */
+    if (danger > 0) {
+        int q = danger * danger / EVAL_DANGER_SCALE;
+        x->mg += c == WHITE ? q : -q;
+    }
+}
+
 /* Everything but the accumulator's terms. */
 static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
 {
@@ -666,8 +769,11 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
         return;
     Attacks a;
     int hits[2], units[2], attackers[2];
-    attack_pass(ep, pos, &a, x, hits, units, attackers);
+    uint8_t by_type[2][MAX_PIECE_TYPES] = {{0}};
+    attack_pass(ep, pos, &a, x, hits, units, attackers, by_type);
     for (Color c = WHITE; c <= BLACK; c++) {
+        uint8_t moves_by_type[MAX_PIECE_TYPES] = {0}, drops_by_type[MAX_PIECE_TYPES] = {0};
+        int drops;
         int ksq = pos->king[!c];
         add(x, c, ep->base[EG_KING_HITS], hits[c]);
         /* a piece in hand can land next to an open king: its units count
@@ -678,7 +784,11 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
         }
         if (attackers[c] >= 2)
             add(x, c, ep->base[EG_KING_ATTACK], imin(units[c] * units[c] / 64, 100));
-        int checks = check_terms(ep, pos, &a, c, x);
+        int checks = check_terms(ep, pos, &a, c, x, moves_by_type, drops_by_type, &drops);
+        if (ep->danger_on || x->count) {
+            const uint8_t *typed[3] = {by_type[c], moves_by_type, drops_by_type};
+            danger_terms(x, pos, acc, &a, c, hits[c], checks - drops, drops, typed);
+        }
         if (ksq)
             add(x, c,
                 ep->base[EG_KING_DANGER] + KD_SIDE * (pos->side == c) + KD_ATTACKERS * imin(checks, KD_CHECKS - 1) +

@@ -36,6 +36,7 @@ const EvalVariantTable *eval_table_find(const char *variant_id);
 
 #define EVAL_MAX_FEATURES 4096
 #define EVAL_PHASE_MAX 24
+#define EVAL_DANGER_SCALE 4096 /* the danger's square is divided by this */
 
 /* Feature groups: each is a run of feature indices starting at base[group]. */
 enum EvalGroup {
@@ -66,6 +67,12 @@ enum EvalGroup {
     EG_CHECK_MOVE, /* + type: safe checks (as EG_SAFE_CHECK) by a piece of that type */
     EG_CHECK_DROP, /* + type: safe drop checks (as EG_DROP_CHECK) by a piece of that type in hand */
     EG_TEMPO,      /* the side to move */
+    EG_DANGER,     /* + unit (KD_UNIT_* in eval.c): the units of c's attack on the enemy king.
+                    * Not a linear term: the middlegame weights sum them into a danger D, and
+                    * max(0, D)^2 / EVAL_DANGER_SCALE counts for c; the endgame weights are
+                    * linear as elsewhere.  Traced as c's own counts (not White minus Black):
+                    * this group for White's attack, EG_DANGER_BLACK for Black's */
+    EG_DANGER_BLACK, /* Black's units, traced only: the tuner fits EG_DANGER's weights on both */
     EG_NGROUPS
 };
 
@@ -93,6 +100,7 @@ typedef struct EvalParams {
     bool mobile[MAX_PIECE_TYPES];    /* kinds counted by mobility (not kings, pawns, special movers) */
     bool has_flag;
     bool attacks;
+    bool danger_on;                  /* some EG_DANGER weight is not zero: the units are counted */
 } EvalParams;
 
 /* The parts of the evaluation that a move changes a little: kept up to date
