@@ -84,6 +84,18 @@ if not after < before:
     sys.exit("the error did not fall: %s to %s" % (before, after))
 PY
 tune write --weights "$tmp/kd.json" --out "$tmp/kd.c" 2>/dev/null || fail "write kd: exit $?"
+# --mg-only: the endgame values stay as they were (zero here), the middlegame ones move
+cp "$top/tools/eval-weights.json" "$tmp/mg.json"
+tune fit --variant shogun --trace "$tmp/sg.trace" --weights "$tmp/mg.json" --iterations 100 --lambda 0 \
+    --only 'danger' --mg-only 'danger:' 2>"$tmp/err" || fail "fit --mg-only: exit $?: $(tail -3 "$tmp/err")"
+"$py" - "$tmp/mg.json" <<'PY' || fail "--mg-only"
+import json, sys
+w = {n: v for n, v in json.load(open(sys.argv[1]))["shogun"]["weights"].items() if n.startswith("danger: ")}
+if not w or any(v[1] for v in w.values()):
+    sys.exit("--mg-only 'danger:' moved endgame values: %s" % [n for n, v in w.items() if v[1]][:3])
+if len([v for v in w.values() if v[0] != 8]) < 5:
+    sys.exit("--mg-only 'danger:' hardly moved the middlegame values")
+PY
 grep -q '"danger: base", ' "$tmp/kd.c" || fail "write: no danger weights in the table"
 ! grep -q '"danger black' "$tmp/kd.c" || fail "write: Black's units in the table"
 

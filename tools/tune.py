@@ -193,6 +193,7 @@ def fit(args):
     used |= np.bincount(twin[cols], minlength=nf) > 0
     fixed = np.array([any(name.startswith(p) for p in args.fixed) or
                       bool(args.only and not any(name.startswith(p) for p in args.only)) for name in names])
+    mg_only = np.array([any(name.startswith(p) for p in args.mg_only) for name in names])
     shrink = np.array(strength_per_feature(names, shrinks))
     tie = np.array(strength_per_feature(names, ties))
     # a feature no position shows keeps its weight, unless it is pulled
@@ -263,6 +264,7 @@ def fit(args):
         g[:, 0] -= gap
         g[:, 1] += gap
         g[~free] = 0
+        g[mg_only, 1] = 0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
         w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(v / (1 - b2 ** it)) + eps)
@@ -345,6 +347,9 @@ def main():
                    help="middlegame weight a king danger unit ('danger: X') starts the fit at while it has none")
     f.add_argument("--limit", type=int, default=0, help="positions read from each trace file, 0 = all")
     f.add_argument("--fixed", action="append", default=[], help="feature name prefixes to keep as they are")
+    f.add_argument("--mg-only", action="append", default=[], metavar="PREFIX",
+                   help="fit only the middlegame values of the features whose names start with PREFIX (repeatable); "
+                        "their endgame values stay as they are ('danger:' fits the king danger's square alone)")
     f.add_argument("--only", action="append", default=[], metavar="PREFIX",
                    help="fit only the features whose names start with PREFIX (repeatable), keep the rest")
     f.add_argument("--shrink", action="append", default=[], metavar="PREFIX:STRENGTH",
