@@ -84,6 +84,16 @@ if not after < before:
     sys.exit("the error did not fall: %s to %s" % (before, after))
 PY
 tune write --weights "$tmp/kd.json" --out "$tmp/kd.c" 2>/dev/null || fail "write kd: exit $?"
+# a danger held fixed keeps the file's weights (none: zero), whatever --danger-start says
+for start in 0 50; do
+    tune fit --variant shogun --trace "$tmp/sg.trace" --weights "$tmp/w.json" --iterations 0 --k 0.001 \
+        --fixed 'danger' --danger-start $start 2>"$tmp/err$start" || fail "fit --fixed danger: exit $?"
+done
+[ "$(grep 'error before' "$tmp/err0")" = "$(grep 'error before' "$tmp/err50")" ] ||
+    fail "--danger-start moved a fixed danger: $(grep 'error before' "$tmp/err0" "$tmp/err50")"
+tune fit --variant shogun --trace "$tmp/sg.trace" --weights "$tmp/w.json" --only 'no such' 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "^tune.py: --only no such: no feature of shogun starts with it" "$tmp/err" ||
+    fail "--only of no feature: $(cat "$tmp/err")"
 # --mg-only: the endgame values stay as they were (zero here), the middlegame ones move
 cp "$top/tools/eval-weights.json" "$tmp/mg.json"
 tune fit --variant shogun --trace "$tmp/sg.trace" --weights "$tmp/mg.json" --iterations 100 --lambda 0 \

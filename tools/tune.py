@@ -30,8 +30,8 @@ traced for White's attack, and "danger black: X" for Black's, which share
 the weights of the "danger: X" of the same name).  Their middlegame weights
 sum each side's units into a danger D, and max(0, D)^2 / 4096 counts for
 that side (as eval.c's danger_terms does); their endgame weights are linear.
-A unit whose weight is still zero starts the fit at --danger-start, so that
-the danger is not stuck at zero where its gradient is.
+A unit to be fitted whose weight is still zero starts at --danger-start, so
+that the danger is not stuck at zero where its gradient is.
 
   kage datagen shogun 8000 5000 /tmp/shogun.data tools/openings/shogun.txt 1
   kage evaltrace shogun </tmp/shogun.data >/tmp/shogun.trace
@@ -186,11 +186,12 @@ def fit(args):
             twin[i], black[i], quad[i] = j, True, True
         elif name.startswith(DANGER):
             quad[i] = True
-            if w[i, 0] == 0 and name not in weights:
-                w[i, 0] = args.danger_start
-    w0 = w.copy()
     used = np.bincount(cols, minlength=nf) > 0
     used |= np.bincount(twin[cols], minlength=nf) > 0
+    for opt, prefixes in (("--only", args.only), ("--mg-only", args.mg_only)):
+        for p in prefixes:
+            if not any(name.startswith(p) for name in names):
+                sys.exit(f"tune.py: {opt} {p}: no feature of {args.variant} starts with it")
     fixed = np.array([any(name.startswith(p) for p in args.fixed) or
                       bool(args.only and not any(name.startswith(p) for p in args.only)) for name in names])
     mg_only = np.array([any(name.startswith(p) for p in args.mg_only) for name in names])
@@ -199,6 +200,12 @@ def fit(args):
     # a feature no position shows keeps its weight, unless it is pulled
     # towards zero: then nothing holds it up and it goes to zero
     free = (used | (shrink > 0)) & ~fixed & ~black
+    # a danger unit to be fitted that has no weight yet starts away from
+    # zero (a fixed one stays as the file has it, zero where it has none)
+    for i, name in enumerate(names):
+        if quad[i] and free[i] and not black[i] and w[i, 0] == 0 and name not in weights:
+            w[i, 0] = args.danger_start
+    w0 = w.copy()
     pm = phase / PHASE_MAX
     # the danger's counts: linear in the endgame (Black's with a minus, on
     # White's weights), squared in the middlegame (qrow: a position's White
