@@ -1114,7 +1114,8 @@ static void eval_trace__danger_squared__random_games(void **state)
 
 /* The units of an attack on the king, each side's own counts: a rook in
  * hand against a bare king (White to move: the safe drop checks, the hand,
- * the open squares next to the king), nothing of Black's against White's. */
+ * the open squares next to the king); of Black's, with nothing to attack
+ * with, only the base and the open squares next to White's king. */
 static void eval_trace__danger_units__shogun(void **state)
 {
     (void)state;
