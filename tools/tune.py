@@ -225,8 +225,9 @@ def fit(args):
         d = np.bincount(qrow, weights=qval * w[qcol, 0], minlength=2 * npos)
         return np.clip(d, 0, 20000)
 
-    def evaluate(w):
-        d2 = danger(w) ** 2 / DANGER_SCALE
+    def evaluate(w, dq=None):
+        """Each position's evaluation (dq: danger(w), where the caller has it already)."""
+        d2 = (danger(w) if dq is None else dq) ** 2 / DANGER_SCALE
         return (np.bincount(rows, weights=cm * w[cols, 0], minlength=npos) +
                 np.bincount(rows, weights=ce * w[cols, 1], minlength=npos) +
                 pm * (d2[0::2] - d2[1::2]))
@@ -255,14 +256,14 @@ def fit(args):
     m, v = np.zeros_like(w), np.zeros_like(w)
     b1, b2, lr, eps = 0.9, 0.999, args.rate, 1e-8
     for it in range(1, args.iterations + 1):
-        e = evaluate(w)
+        dq = danger(w)
+        e = evaluate(w, dq)
         s = sigmoid(k * e)
         d = 2 * (s - target) * s * (1 - s) * k / npos
         g = np.zeros_like(w)
         g[:, 0] = np.bincount(cols, weights=cm * d[rows], minlength=nf)
         g[:, 1] = np.bincount(cols, weights=ce * d[rows], minlength=nf)
         if len(qrow):
-            dq = danger(w)
             g[:, 0] += np.bincount(qcol, weights=qsign * qpm * d[qrow // 2] * 2 * dq[qrow] * qval / DANGER_SCALE,
                                    minlength=nf)
         g += 2e-6 * args.l2 * (w - w0)  # a pull back towards the starting weights

@@ -408,11 +408,12 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
 /* King safety of colour c without the attack pass: friends next to the king,
  * enemies near it (the padding keeps the 5x5 ring inside the board array),
  * and enemy pieces in hand against its open squares. Returns the number of
- * those open (empty) squares, 0 without a king. */
-static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x)
+ * those open (empty) squares, and the friends in *friends (0 without a king). */
+static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x, int *friends)
 {
     const Variant *v = pos->v;
     int k = pos->king[c];
+    *friends = 0;
     if (!k)
         return 0;
     int shield = 0, open = 0, danger = 0;
@@ -425,6 +426,7 @@ static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *
     for (int i = 0; i < 24; i++)
         danger += dg[pos->board[k + ep->ring[i]]];
     add(x, c, ep->base[EG_SHIELD], shield);
+    *friends = shield;
     add(x, c, ep->base[EG_NEAR], danger);
     add(x, c, ep->base[EG_OPEN_HAND], open * imin(acc->in_hand[!c], 6));
     if (ep->has_flag)
@@ -720,22 +722,19 @@ static inline void danger_unit(Sink *x, Color c, int j, int n, int *danger)
  * their weights into a danger that counts squared, so that attackers, weak
  * squares, checks and pieces in hand add up to more together than apart. */
 static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const Attacks *a, Color c, int hits,
-                         int checks, int drops, const uint8_t *const typed[3])
+                         int checks, int drops, int open, int shield, const uint8_t *const typed[3])
 {
     const Variant *v = pos->v;
     int ksq = pos->king[!c];
     if (!ksq)
         return;
-    int danger = 0, weak = 0, shield = 0, open = 0;
+    int danger = 0, weak = 0;
     for (int d = 0; d < 8; d++) {
         int sq = ksq + v->dir8[d];
-        Piece p = pos->board[sq];
-        if (p == PIECE_OFF)
+        if (pos->board[sq] == PIECE_OFF)
             continue;
         int i = PLAIN(v, sq);
         weak += a->count[c][i] > 0 && a->count[!c][i] <= 1; /* the king's own guard is the one */
-        open += p == PIECE_EMPTY;
-        shield += p != PIECE_EMPTY && piece_color(p) != c;
     }
     danger_unit(x, c, KD_UNIT_BASE, 1, &danger);
     danger_unit(x, c, KD_UNIT_STM, pos->side == c, &danger);
@@ -760,10 +759,10 @@ static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const
 /* Everything but the accumulator's terms. */
 static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
 {
-    int open[2] = {0, 0}; /* empty squares next to each colour's king */
+    int open[2] = {0, 0}, shield[2] = {0, 0}; /* empty squares and friends next to each colour's king */
     if (pos->v->royal_types)
         for (Color c = WHITE; c <= BLACK; c++)
-            open[c] = king_terms(ep, pos, acc, c, x);
+            open[c] = king_terms(ep, pos, acc, c, x, &shield[c]);
     add(x, pos->side, ep->base[EG_TEMPO], 1);
     if (!ep->attacks)
         return;
@@ -787,7 +786,7 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
         int checks = check_terms(ep, pos, &a, c, x, moves_by_type, drops_by_type, &drops);
         if (ep->danger_on || x->count) {
             const uint8_t *typed[3] = {by_type[c], moves_by_type, drops_by_type};
-            danger_terms(x, pos, acc, &a, c, hits[c], checks - drops, drops, typed);
+            danger_terms(x, pos, acc, &a, c, hits[c], checks - drops, drops, open[!c], shield[!c], typed);
         }
         if (ksq)
             add(x, c,
