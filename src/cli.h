@@ -24,6 +24,7 @@ int cli_datagen(int argc, char **argv);
 
 /* `kage evaltrace VARIANT`: feature counts of positions read on stdin. */
 int cli_evaltrace(int argc, char **argv);
+int cli_nndata(int argc, char **argv);
 
 /* `kage pgn [--to=san|uci] FILE...`: check every game of each file (each
  * move legal, the [Result] consistent with the final position) and print

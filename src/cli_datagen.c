@@ -264,3 +264,113 @@ int cli_evaltrace(int argc, char **argv)
         fprintf(stderr, "kage evaltrace: %ld lines skipped\n", bad);
     return 0;
 }
+
+/* `kage nndata VARIANT`: for each "FEN<TAB>SCORE<TAB>RESULT" line on
+ * standard input, one record of the position for tools/nn.py, in binary on
+ * standard output.  A header "KNN1" and five little-endian 16-bit numbers
+ * (squares, files, ranks, types, NN_HAND_MAX), then per position: a byte per
+ * square in plain order (rank * files + file, rank 0 White's first; 0 empty,
+ * 1 + type - 1 + colour * types a piece), a byte per colour and type for the
+ * hands (White's types 1..types, then Black's; at most 255), the side to move
+ * (0 White), the score (16 bits, White's view, clamped to +-32000), the
+ * result times two (White's view) and the evaluation without the network
+ * (16 bits, the side to move's view: what the network is trained to correct).  With --inputs, text instead: for each
+ * position the network's inputs seen from White, "|", and from Black, which
+ * tools/nn.py compares with the ones it computes from the records; with
+ * --eval, the engine's static evaluation of each position (the side to
+ * move's view), which it compares with its own of the network. */
+int cli_nndata(int argc, char **argv)
+{
+    bool inputs = argc == 3 && !strcmp(argv[2], "--inputs"), evals = argc == 3 && !strcmp(argv[2], "--eval");
+    if (argc != 2 && !inputs && !evals) {
+        fprintf(stderr, "Usage: kage nndata VARIANT [--inputs|--eval] <positions\n");
+        return 2;
+    }
+    KageError err;
+    const VariantDef *def = variant_find(argv[1]);
+    Variant *v = def ? variant_new(def, &err) : NULL;
+    if (!v) {
+        fprintf(stderr, "kage nndata: unknown variant %s\n", argv[1]);
+        return 2;
+    }
+    Position *pos = pos_new(v);
+    uint16_t idx[1024];
+    int ninputs;
+    engine_nn_inputs(pos, WHITE, idx, 1024, &ninputs);
+    int nt = v->ntypes;
+    Engine *e = engine_new(1);
+    if (!inputs && !evals) {
+        uint16_t head[5] = {(uint16_t)v->nsq, (uint16_t)v->files, (uint16_t)v->ranks, (uint16_t)nt, 0};
+        head[4] = (uint16_t)((ninputs / 2 - nt * v->nsq) / nt);
+        fwrite("KNN1", 1, 4, stdout);
+        for (int i = 0; i < 5; i++) {
+            unsigned char b[2] = {(unsigned char)(head[i] & 0xff), (unsigned char)(head[i] >> 8)};
+            fwrite(b, 1, 2, stdout);
+        }
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0, bad = 0;
+    unsigned char *rec = xcalloc((size_t)(v->nsq + 2 * nt + 6), 1);
+    while (getline(&line, &cap, stdin) > 0) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = 0;
+        char *score = strchr(line, '\t'), *result = score ? strchr(score + 1, '\t') : NULL;
+        if (!result) {
+            bad++;
+            continue;
+        }
+        *score++ = 0;
+        *result++ = 0;
+        char *end;
+        long sc = strtol(score, &end, 10);
+        double res = strtod(result, NULL);
+        const char *why = *end || end == score ? "the score is not a whole number"
+                          : res != 0 && res != 0.5 && res != 1 ? "the result is not 1, 0.5 or 0"
+                          : !pos_set_fen(pos, line, &err) ? err.msg : NULL;
+        if (why) {
+            fprintf(stderr, "kage nndata: line %ld: %s\n", lineno, why);
+            bad++;
+            continue;
+        }
+        if (inputs) {
+            for (Color c = WHITE; c <= BLACK; c++) {
+                int n = engine_nn_inputs(pos, c, idx, 1024, &ninputs);
+                for (int i = 0; i < n; i++)
+                    printf("%s%d", i ? " " : "", idx[i]);
+                printf("%s", c == WHITE ? " | " : "\n");
+            }
+            continue;
+        }
+        if (evals) {
+            printf("%d\n", engine_evaluate(e, pos));
+            continue;
+        }
+        int k = 0;
+        for (int i = 0; i < v->nsq; i++) {
+            Piece p = pos_at(pos, v->sq_of[i]);
+            rec[k++] = (unsigned char)(p ? piece_type(p) + piece_color(p) * nt : 0);
+        }
+        for (int c = 0; c < 2; c++)
+            for (int t = 1; t <= nt; t++)
+                rec[k++] = pos->hand[c][t] < 255 ? pos->hand[c][t] : 255;
+        sc = sc > 32000 ? 32000 : sc < -32000 ? -32000 : sc;
+        uint16_t usc = (uint16_t)(int16_t)sc;
+        rec[k++] = (unsigned char)pos->side;
+        rec[k++] = (unsigned char)(usc & 0xff);
+        rec[k++] = (unsigned char)(usc >> 8);
+        rec[k++] = (unsigned char)(res * 2);
+        uint16_t base = (uint16_t)(int16_t)engine_evaluate_base(e, pos);
+        rec[k++] = (unsigned char)(base & 0xff);
+        rec[k++] = (unsigned char)(base >> 8);
+        fwrite(rec, 1, (size_t)k, stdout);
+    }
+    free(rec);
+    free(line);
+    engine_free(e);
+    pos_free(pos);
+    variant_free(v);
+    if (bad)
+        fprintf(stderr, "kage nndata: %ld lines skipped\n", bad);
+    return 0;
+}

@@ -43,6 +43,8 @@ static const Command commands[] = {
      "self-play games at fixed nodes: quiet positions with scores and results, for tools/tune.py", cli_datagen},
     {"evaltrace", "VARIANT <POSITIONS", "the evaluation's feature counts of each position, for tools/tune.py",
      cli_evaltrace},
+    {"nndata", "VARIANT [--inputs|--eval] <POSITIONS", "positions as records for the network trainer, tools/nn.py",
+     cli_nndata},
     {"pgn", "[--to=san|uci] FILE...",
      "check game records (each move legal, the result consistent): print each game's tags, final FEN and "
      "result, or the first error with its line; --to rewrites the games in SAN or UCI; - reads standard input",

@@ -142,6 +142,23 @@ int engine_eval_trace(Engine *e, const Position *pos, int *count, int max, int *
     return e->ep.nfeat;
 }
 
+int engine_evaluate_base(Engine *e, const Position *pos)
+{
+    ensure_eval(e, pos->v);
+    return eval_evaluate_base(&e->ep, pos);
+}
+
+int engine_nn_inputs(const Position *pos, Color persp, uint16_t *idx, int max, int *ninputs)
+{
+    uint16_t all[NN_MAX_ACTIVE];
+    int n = nn_inputs(pos, persp, all);
+    *ninputs = nn_ninputs(pos->v);
+    if (n > max)
+        return -1;
+    memcpy(idx, all, (size_t)n * sizeof *idx);
+    return n;
+}
+
 void engine_eval_feature_name(Engine *e, int f, char *buf, size_t size) { eval_feature_name(&e->ep, f, buf, size); }
 
 void engine_eval_weight(Engine *e, int f, int *mg, int *eg)

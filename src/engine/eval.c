@@ -231,6 +231,10 @@ void eval_init(EvalParams *ep, const Variant *v)
     }
     for (int f = ep->base[EG_DANGER]; f < ep->base[EG_DANGER_BLACK]; f++)
         ep->danger_on |= ep->w[f][0] || ep->w[f][1];
+    const NnNet *net = nn_find(v->def->id);
+    if (net && net->nsq == v->nsq && net->ntypes == v->ntypes && net->ninputs == nn_ninputs(v) &&
+        net->hidden > 0 && net->hidden <= NN_MAX_HIDDEN)
+        ep->net = net;
     int half = (v->files + 1) / 2;
     for (Color c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < v->nsq; i++) {
@@ -806,14 +810,21 @@ static int blend(int mg, int eg, int phase)
     return (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
 }
 
-int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
+static int clamp_eval(int s) { return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s; }
+
+/* The tuned terms alone, the side to move's view. */
+static int base_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
 {
     Sink x = {ep, acc->mg, acc->eg, NULL};
     dynamic_terms(ep, pos, acc, &x);
     int s = blend(x.mg, x.eg, acc->phase);
-    if (pos->side == BLACK)
-        s = -s;
-    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+    return clamp_eval(pos->side == BLACK ? -s : s);
+}
+
+int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
+{
+    int s = base_evaluate(ep, pos, acc);
+    return ep->net ? clamp_eval(s + nn_evaluate(ep->net, pos)) : s;
 }
 
 int eval_evaluate(const EvalParams *ep, const Position *pos)
@@ -821,6 +832,13 @@ int eval_evaluate(const EvalParams *ep, const Position *pos)
     EvalAcc acc;
     eval_acc_init(ep, pos, &acc);
     return eval_acc_evaluate(ep, pos, &acc);
+}
+
+int eval_evaluate_base(const EvalParams *ep, const Position *pos)
+{
+    EvalAcc acc;
+    eval_acc_init(ep, pos, &acc);
+    return base_evaluate(ep, pos, &acc);
 }
 
 void eval_trace(const EvalParams *ep, const Position *pos, int *count, int *phase)

@@ -6,6 +6,7 @@
 #define KAGE_ENGINE_EVAL_H
 
 #include "kage/rules/position.h"
+#include "nn.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -101,6 +102,7 @@ typedef struct EvalParams {
     bool has_flag;
     bool attacks;
     bool danger_on;                  /* some EG_DANGER weight is not zero: the units are counted */
+    const NnNet *net;                /* the variant's network (nn.h), added to the tuned terms */
 } EvalParams;
 
 /* The parts of the evaluation that a move changes a little: kept up to date
@@ -114,8 +116,11 @@ typedef struct EvalAcc {
 /* Build the evaluation parameters for variant v from its weight table. */
 void eval_init(EvalParams *ep, const Variant *v);
 
-/* The static evaluation of pos from the side to move's view. */
+/* The static evaluation of pos from the side to move's view: the tuned
+ * terms, plus the variant's network (nn.h) where it has one. */
 int eval_evaluate(const EvalParams *ep, const Position *pos);
+/* The tuned terms alone (what the network is trained to correct). */
+int eval_evaluate_base(const EvalParams *ep, const Position *pos);
 
 /* The accumulator of pos counted from scratch. */
 void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc);

@@ -99,6 +99,15 @@ int engine_evaluate(Engine *e, const Position *pos);
  * when max is too small). */
 int engine_eval_trace(Engine *e, const Position *pos, int *count, int max, int *phase);
 
+/* For tools/nn.py: the static evaluation without the network (the tuned
+ * terms alone), the side to move's view. */
+int engine_evaluate_base(Engine *e, const Position *pos);
+
+/* For tools/nn.py: the neural network's inputs of pos seen from persp in
+ * idx[0..max); returns their number (-1 when max is too small), and the
+ * number of inputs a network of this variant has in *ninputs. */
+int engine_nn_inputs(const Position *pos, Color persp, uint16_t *idx, int max, int *ninputs);
+
 /* The name of evaluation feature f of the variant last traced ("pst N c3"). */
 void engine_eval_feature_name(Engine *e, int f, char *buf, size_t size);
 

@@ -1,0 +1,56 @@
+/* A small neural network (nn.c), per variant, that corrects the tuned
+ * evaluation: eval.c adds its output to the sum of the tuned terms.  It is
+ * trained (tools/nn.py) on self-play positions to bring that sum closer to
+ * the search's scores; its weights are written by tools/nn.py into
+ * nn_tables.c.  Inside src/engine only.
+ *
+ * The inputs, seen from one side (the perspective), are the pieces on the
+ * board (own or enemy, type, square; the squares turned upside down for
+ * Black) and the pieces in hand (own or enemy, type, "at least k" for k up to
+ * NN_HAND_MAX).  One hidden layer per perspective (the same weights for both),
+ * its values clipped to [0, 1] and squared, then one output from the side to
+ * move's layer and the other side's:
+ *
+ *     a_p = b1 + sum of w1[f] over the perspective's inputs f
+ *     y   = b2 + sum_h clip(a_stm[h])^2 w2[h] + clip(a_other[h])^2 w2[H + h]
+ *
+ * and the correction is y * NN_OUT_SCALE centipawns, the side to move's view.
+ * Quantised: w1 and b1 times NN_QA, w2 times NN_QB, b2 times NN_QA * NN_QB. */
+#ifndef KAGE_ENGINE_NN_H
+#define KAGE_ENGINE_NN_H
+
+#include "kage/rules/position.h"
+
+#include <stdint.h>
+
+#define NN_QA 255
+#define NN_QB 64
+#define NN_OUT_SCALE 400
+#define NN_HAND_MAX 8
+#define NN_MAX_HIDDEN 512
+#define NN_MAX_ACTIVE 256 /* inputs of one perspective: pieces and hand steps */
+
+typedef struct NnNet {
+    const char *variant;  /* VariantDef id */
+    int nsq, ntypes;      /* the board and the types it was made for */
+    int hidden;           /* H */
+    int ninputs;          /* 2 * ntypes * nsq + 2 * ntypes * NN_HAND_MAX */
+    const int16_t *w1;    /* ninputs rows of H */
+    const int16_t *b1;    /* H */
+    const int16_t *w2;    /* 2H: the side to move's, then the other's */
+    int32_t b2;
+} NnNet;
+
+/* The network of a variant, or NULL where it has none. */
+const NnNet *nn_find(const char *variant_id);
+
+/* The number of inputs of a network for variant v. */
+int nn_ninputs(const Variant *v);
+
+/* The inputs of pos seen from persp, in idx[] (at most NN_MAX_ACTIVE); their number. */
+int nn_inputs(const Position *pos, Color persp, uint16_t *idx);
+
+/* The network's correction of pos in centipawns, the side to move's view. */
+int nn_evaluate(const NnNet *net, const Position *pos);
+
+#endif

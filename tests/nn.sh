@@ -1,0 +1,92 @@
+#!/bin/sh
+# The network evaluation's pipeline (tools/nn.py, `kage nndata`): the inputs
+# that tools/nn.py computes from nndata's records are the engine's own, the
+# engine's evaluation is the tuned terms plus tools/nn.py's integer reading of
+# each network in src/engine/nn_tables.c, `write` makes tables that read back
+# as the quantised weights, and bad lines, files and variants give a clear
+# message.  A short training where PyTorch is at hand.  Needs numpy; skipped
+# without it.
+. "$(dirname "$0")/test-lib.sh"
+use_tmp nn
+
+py=
+for p in python3 /usr/bin/python3; do
+    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then
+        py=$p
+        break
+    fi
+done
+if [ -z "$py" ]; then
+    echo "nn: no python3 with numpy (Debian: python3-numpy), skipped"
+    exit 77
+fi
+nn() { "$py" "$top/tools/nn.py" "$@"; }
+tables=$top/src/engine/nn_tables.c
+
+for v in shogun shinobiplus shinobi; do
+    "$kage" datagen $v 3 300 "$tmp/$v.data" - 5 2>/dev/null || fail "datagen $v: exit $?"
+    [ -s "$tmp/$v.data" ] || fail "datagen $v wrote nothing"
+    if grep -q "\"$v\"" "$tables"; then
+        nn check --kage "$kage" --variant $v --data "$tmp/$v.data" --tables "$tables" >"$tmp/out" 2>&1 ||
+            fail "check $v: $(cat "$tmp/out")"
+        grep -q "evaluations the same" "$tmp/out" || fail "check $v compared no evaluations: $(cat "$tmp/out")"
+    else
+        nn check --kage "$kage" --variant $v --data "$tmp/$v.data" >"$tmp/out" 2>&1 ||
+            fail "check $v: $(cat "$tmp/out")"
+    fi
+    grep -q "inputs the same" "$tmp/out" || fail "check $v: $(cat "$tmp/out")"
+done
+
+# the records: one per good line, a header with the board's shape
+"$kage" nndata shogun <"$tmp/shogun.data" >"$tmp/shogun.knn" || fail "nndata: exit $?"
+"$py" - "$top/tools" "$tmp/shogun.knn" "$(wc -l <"$tmp/shogun.data")" <<'PY' || fail "the records"
+import sys
+sys.path.insert(0, sys.argv[1])
+import nn
+shape, board, hands, stm, score, result2, base = nn.read_records(sys.argv[2])
+assert shape == (64, 8, 8, shape[3], 8), shape
+assert board.shape[0] == int(sys.argv[3]), (board.shape, sys.argv[3])
+assert set(result2) <= {0, 1, 2} and set(stm) <= {0, 1}
+PY
+
+# write: tables that read back as the network's quantised weights
+"$py" - "$top/tools" "$tmp/shogun.knn" "$tmp/net.npz" <<'PY' || fail "a random network"
+import sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np, nn
+shape = nn.read_records(sys.argv[2])[0]
+rng = np.random.default_rng(5)
+H = 8
+np.savez(sys.argv[3], variant="shogun", shape=np.array(shape), w1=rng.normal(0, 0.3, (nn.ninputs(shape), H)),
+         b1=rng.normal(0.2, 0.2, H), w2=rng.normal(0, 1, 2 * H), b2=np.float64(0.05), note="a test")
+PY
+nn write "$tmp/net.npz" >"$tmp/tables.c" || fail "write: exit $?"
+grep -q 'nn_nets\[\] = {&shogun_net, NULL}' "$tmp/tables.c" || fail "write: no list of networks"
+"$py" - "$top/tools" "$tmp/net.npz" "$tmp/tables.c" <<'PY' || fail "the written tables"
+import sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np, nn
+q = nn.quantise(np.load(sys.argv[2]))
+r = nn.read_tables(sys.argv[3], "shogun")
+assert all(np.array_equal(a, b) for a, b in zip(q[:3], r[:3])) and q[3] == r[3]
+PY
+
+# bad input
+printf 'not a fen\t10\t1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\tten\t1\n' >"$tmp/bad.data"
+"$kage" nndata shogun <"$tmp/bad.data" >"$tmp/bad.knn" 2>"$tmp/err" || fail "nndata on bad lines: exit $?"
+grep -q "line 1:" "$tmp/err" && grep -q "line 2: the score is not a whole number" "$tmp/err" &&
+    grep -q "2 lines skipped" "$tmp/err" || fail "nndata's messages: $(cat "$tmp/err")"
+"$kage" nndata nosuchvariant </dev/null >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "unknown variant" "$tmp/err" || fail "nndata with an unknown variant"
+nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "not the output of kage nndata" "$tmp/out" || fail "train on a text file: $(cat "$tmp/out")"
+
+if "$py" -c 'import torch' 2>/dev/null; then
+    nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 8 --out "$tmp/t.npz" "$tmp/shogun.knn" \
+        2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
+    grep -q "best validation error" "$tmp/err" || fail "train: $(cat "$tmp/err")"
+    nn write "$tmp/t.npz" >"$tmp/t.c" || fail "write of a trained network"
+else
+    echo "nn: no PyTorch (Debian: python3-torch), training not tried"
+fi
+finish "nn: ok"

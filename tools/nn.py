@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Train the neural network that corrects Kage's evaluation, and write it into the engine.
+
+The network is described in src/engine/nn.h: per perspective the pieces on
+the board and in hand as inputs, one hidden layer clipped to [0, 1] and
+squared, one output from both perspectives, which the engine adds to the sum
+of its tuned terms (tools/tune.py's).  The positions come from `kage
+datagen` through `kage nndata` (binary records, see src/cli_datagen.c),
+which also records each position's evaluation without the network:
+
+    kage nndata shogun < games.data | gzip > games.knn.gz
+    tools/nn.py train --variant shogun --mirror --out shogun.npz --val-data held.knn.gz games.knn.gz ...
+    tools/nn.py write shogun.npz shinobiplus.npz ... > src/engine/nn_tables.c
+    tools/nn.py check --kage build/src/kage --variant shogun --data games.data --tables src/engine/nn_tables.c
+
+`train` needs PyTorch (Debian: python3-torch; a GPU where there is one);
+`write` and `check` need numpy only.  The label of a position is, from the
+side to move's view, lambda * result + (1 - lambda) * sigmoid(K * search
+score), and the network is fitted so that sigmoid(K * (evaluation without
+the network + its correction)) comes close to it (squared error, AdamW);
+it starts at no correction, and the epoch with the least error on the
+held-out positions is kept.  `check` compares the inputs computed here from
+the records with the engine's own (`kage nndata --inputs`) and, given
+nn_tables.c, this file's integer evaluation of its network with the
+engine's (`kage nndata --eval`).
+"""
+import argparse
+import gzip
+import subprocess
+import sys
+
+import numpy as np
+
+QA, QB, OUT_SCALE = 255, 64, 400  # src/engine/nn.h
+
+
+def read_records(path):
+    """(shape, board, hands, stm, score, result2, base) of a `kage nndata` file (.gz too)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        raw = f.read()
+    if len(raw) < 14 or raw[:4] != b"KNN1":
+        sys.exit(f"nn.py: {path}: not the output of kage nndata")
+    nsq, files, ranks, nt, hand_max = np.frombuffer(raw[4:14], dtype="<u2").astype(int)
+    size = nsq + 2 * nt + 6
+    body = raw[14:]
+    if len(body) % size:
+        sys.exit(f"nn.py: {path}: cut short ({len(body) % size} bytes of a last record)")
+    rec = np.frombuffer(body, dtype=np.uint8).reshape(-1, size)
+    shape = (int(nsq), int(files), int(ranks), int(nt), int(hand_max))
+    board = rec[:, :nsq]
+    hands = rec[:, nsq:nsq + 2 * nt]
+    stm = rec[:, nsq + 2 * nt].astype(np.int64)
+    score = rec[:, nsq + 2 * nt + 1:nsq + 2 * nt + 3].copy().view("<i2").reshape(-1).astype(np.float64)
+    result2 = rec[:, nsq + 2 * nt + 3].astype(np.float64)
+    base = rec[:, nsq + 2 * nt + 4:nsq + 2 * nt + 6].copy().view("<i2").reshape(-1).astype(np.float64)
+    return shape, board, hands, stm, score, result2, base
+
+
+def ninputs(shape):
+    nsq, files, ranks, nt, hand_max = shape
+    return 2 * nt * (nsq + hand_max)
+
+
+def mirror(shape, board, hands):
+    """The same positions with the files turned round."""
+    nsq, files, ranks, nt, hand_max = shape
+    b = board.reshape(-1, ranks, files)[:, :, ::-1].reshape(-1, nsq)
+    return np.ascontiguousarray(b), hands
+
+
+def inputs(shape, board, hands, persp):
+    """The network's inputs seen from persp (0 White, 1 Black) of each
+    position, padded with ninputs(shape): an (N, width) int array.  The same
+    numbers as nn_inputs() in src/engine/nn.c, which `check` confirms."""
+    nsq, files, ranks, nt, hand_max = shape
+    pad = ninputs(shape)
+    n = board.shape[0]
+    code = board.astype(np.int64)
+    occupied = code > 0
+    t = (code - 1) % nt  # type - 1
+    c = (code - 1) // nt
+    rel = (c != persp).astype(np.int64)
+    sq = np.arange(nsq)
+    r, f = sq // files, sq % files
+    if persp == 1:
+        r = ranks - 1 - r
+    idx = (rel * nt + t) * nsq + (r * files + f)[None, :]
+    idx = np.where(occupied, idx, pad)
+    # the hands: "at least k" for k = 1 .. min(count, hand_max)
+    cnt = np.minimum(hands.astype(np.int64), hand_max)  # (N, 2 nt): White's types, then Black's
+    col = np.arange(2 * nt)
+    hc, ht = col // nt, col % nt
+    hrel = (hc != persp).astype(np.int64)
+    hbase = 2 * nt * nsq + (hrel * nt + ht) * hand_max  # (2 nt,)
+    k = np.arange(hand_max)
+    hidx = hbase[None, :, None] + k[None, None, :]
+    hidx = np.where(k[None, None, :] < cnt[:, :, None], hidx, pad).reshape(n, -1)
+    allidx = np.concatenate([idx, hidx], axis=1)
+    # pack the real inputs to the left and cut the padding columns no row uses
+    order = np.argsort(allidx == pad, axis=1, kind="stable")
+    allidx = np.take_along_axis(allidx, order, axis=1)
+    width = int((allidx != pad).sum(axis=1).max()) if n else 0
+    return allidx[:, :max(width, 1)]
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def labels(score, result2, stm, k, lam):
+    sign = np.where(stm == 0, 1.0, -1.0)
+    res = np.where(stm == 0, result2 / 2, 1 - result2 / 2)
+    return lam * res + (1 - lam) * sigmoid(k * score * sign)
+
+
+def load(paths, do_mirror):
+    """The records of all paths (and their mirror images) and each row's
+    source position (a mirror image has its original's)."""
+    shape = None
+    parts = []
+    first = 0
+    for p in paths:
+        s, board, hands, stm, score, result2, base = read_records(p)
+        if shape and s != shape:
+            sys.exit(f"nn.py: {p}: another board or set of pieces than {paths[0]}")
+        shape = s
+        src = np.arange(first, first + board.shape[0])
+        first += board.shape[0]
+        parts.append((board, hands, stm, score, result2, base, src))
+        if do_mirror:
+            mb, mh = mirror(s, board, hands)
+            parts.append((mb, mh, stm, score, result2, base, src))
+    cat = [np.concatenate([q[i] for q in parts]) for i in range(7)]
+    return shape, cat
+
+
+def train(a):
+    import torch
+
+    dev = torch.device("cuda" if torch.cuda.is_available() and not a.cpu else "cpu")
+    torch.manual_seed(a.seed)
+    rng = np.random.default_rng(a.seed)
+    shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
+    n = board.shape[0]
+    nheld = len(load(a.val_data, False)[1][0]) if a.val_data else 0
+    print(f"{n} positions{' (mirrored too)' if a.mirror else ''}, {ninputs(shape)} inputs, on {dev}", file=sys.stderr)
+    iw = inputs(shape, board, hands, 0)
+    ib = inputs(shape, board, hands, 1)
+    y = labels(score, result2, stm, a.k, a.lam)
+    # hold out whole source positions (both mirror images) for validation
+    held = rng.random(int(src.max()) + 1 if n else 0) < a.val
+    if a.val_data:  # the positions of those files, and no others
+        held = np.arange(int(src.max()) + 1) >= int(src.max()) + 1 - nheld
+    val, tr = np.nonzero(held[src])[0], np.nonzero(~held[src])[0]
+    pad = ninputs(shape)
+    H = a.hidden
+    T = lambda x, dt=torch.int64: torch.tensor(x, dtype=dt, device=dev)
+    IW, IB, STM, Y, BASE = T(iw), T(ib), T(stm), T(y, torch.float32), T(base, torch.float32)
+    w1 = torch.nn.Parameter(torch.randn(pad + 1, H, device=dev) * a.init)
+    b1 = torch.nn.Parameter(torch.full((H,), 0.0, device=dev))
+    w2 = torch.nn.Parameter(torch.zeros(2 * H, device=dev))  # starts as no correction at all
+    b2 = torch.nn.Parameter(torch.zeros((), device=dev))
+    params = [w1, b1, w2, b2]
+    opt = torch.optim.AdamW(params, lr=a.lr, weight_decay=a.decay)
+    steps = a.epochs * max(1, len(tr) // a.batch)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
+
+    bag = torch.nn.functional.embedding_bag
+
+    def forward(sel):
+        aw = b1 + bag(IW[sel], w1, mode="sum", padding_idx=pad)
+        ab = b1 + bag(IB[sel], w1, mode="sum", padding_idx=pad)
+        s = STM[sel].unsqueeze(1) == 0
+        us, them = torch.where(s, aw, ab), torch.where(s, ab, aw)
+        out = b2 + (us.clamp(0, 1) ** 2) @ w2[:H] + (them.clamp(0, 1) ** 2) @ w2[H:]
+        return out  # the network's correction / OUT_SCALE
+
+    def loss_of(sel):
+        out = BASE[sel] + forward(sel) * OUT_SCALE
+        return ((torch.sigmoid(out * a.k) - Y[sel]) ** 2).mean()
+
+    TR, VAL = T(tr), T(val)
+    with torch.no_grad():
+        vl = sum(loss_of(VAL[i:i + 65536]).item() * len(VAL[i:i + 65536]) for i in range(0, len(VAL), 65536)) / max(1, len(VAL))
+    print(f"validation error of the evaluation without the network {vl:.6f}", file=sys.stderr, flush=True)
+    best = (float("inf"), None)
+    step = 0
+    for ep in range(a.epochs):
+        order = TR[torch.randperm(len(TR), device=dev)]
+        tot = 0.0
+        for i in range(0, len(order) - a.batch + 1, a.batch):
+            loss = loss_of(order[i:i + a.batch])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+            with torch.no_grad():
+                w1.clamp_(-32767 / QA, 32767 / QA)
+                b1.clamp_(-32767 / QA, 32767 / QA)
+                w2.clamp_(-32767 / QB, 32767 / QB)
+            tot += loss.item()
+        with torch.no_grad():
+            vl = sum(loss_of(VAL[i:i + 65536]).item() * len(VAL[i:i + 65536]) for i in range(0, len(VAL), 65536)) / max(1, len(VAL))
+        nb = max(1, len(order) // a.batch)
+        print(f"epoch {ep + 1}: train {tot / nb:.6f} validation {vl:.6f}", file=sys.stderr, flush=True)
+        if vl < best[0]:
+            best = (vl, [p.detach().cpu().numpy().copy() for p in params])
+    w1n, b1n, w2n, b2n = best[1]
+    np.savez(a.out, variant=a.variant, shape=np.array(shape), w1=w1n[:pad], b1=b1n, w2=w2n, b2=b2n,
+             note=f"{n} positions of {' '.join(a.data)}; lambda {a.lam}, K {a.k}, hidden {H}, "
+                  f"{a.epochs} epochs, validation error {best[0]:.6f}")
+    print(f"best validation error {best[0]:.6f}; written {a.out}", file=sys.stderr)
+
+
+def quantise(net):
+    w1 = np.round(net["w1"] * QA).clip(-32767, 32767).astype(np.int64)
+    b1 = np.round(net["b1"] * QA).clip(-32767, 32767).astype(np.int64)
+    w2 = np.round(net["w2"] * QB).clip(-32767, 32767).astype(np.int64)
+    b2 = int(np.round(float(net["b2"]) * QA * QB))
+    return w1, b1, w2, b2
+
+
+def evaluate(q, iw, ib, stm):
+    """The engine's integer evaluation (nn_evaluate), side to move's view."""
+    w1, b1, w2, b2 = q
+    H = b1.shape[0]
+    w1z = np.vstack([w1, np.zeros((1, H), dtype=np.int64)])
+    aw = b1 + w1z[iw].sum(1)
+    ab = b1 + w1z[ib].sum(1)
+    s = (stm == 0)[:, None]
+    us, them = np.where(s, aw, ab), np.where(s, ab, aw)
+    cl = lambda x: x.clip(0, QA)
+    tot = (cl(us) ** 2 * w2[:H]).sum(1) + (cl(them) ** 2 * w2[H:]).sum(1)
+    y = np.trunc(tot / QA).astype(np.int64) + b2  # C's division truncates toward zero
+    return np.trunc(y * OUT_SCALE / (QA * QB)).astype(np.int64)
+
+
+def write(a):
+    out = ["/* Written by tools/nn.py write: do not edit.  The networks of src/engine/nn.h,",
+           " * quantised; how each was trained is said above it. */",
+           '#include "nn.h"', "", "#include <stddef.h>", ""]
+    names = []
+    for path in a.nets:
+        net = np.load(path)
+        variant = str(net["variant"])
+        nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"])
+        w1, b1, w2, b2 = quantise(net)
+        cname = variant.replace("-", "_")
+        out.append(f"/* {variant}: {str(net['note'])} */")
+        for name, arr in (("w1", w1), ("b1", b1), ("w2", w2)):
+            flat = arr.reshape(-1)
+            out.append(f"static const int16_t {cname}_{name}[{flat.size}] = {{")
+            for i in range(0, flat.size, 16):
+                out.append("    " + ",".join(str(int(x)) for x in flat[i:i + 16]) + ",")
+            out.append("};")
+        out.append(f"static const NnNet {cname}_net = {{\"{variant}\", {nsq}, {nt}, {b1.size}, {w1.shape[0]}, "
+                   f"{cname}_w1, {cname}_b1, {cname}_w2, {b2}}};")
+        out.append("")
+        names.append(f"&{cname}_net")
+    out.append("const NnNet *const nn_nets[] = {" + ", ".join(names + ["NULL"]) + "};")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+def read_tables(path, variant):
+    """The quantised network of variant from nn_tables.c as tools/nn.py wrote it."""
+    import re
+    text = open(path).read()
+    cname = variant.replace("-", "_")
+    arrays = {}
+    for name in ("w1", "b1", "w2"):
+        m = re.search(r"static const int16_t %s_%s\[(\d+)\] = \{(.*?)\};" % (cname, name), text, re.S)
+        if not m:
+            sys.exit(f"nn.py: {path}: no network for {variant}")
+        arrays[name] = np.array([int(x) for x in m.group(2).replace("\n", " ").split(",") if x.strip()],
+                                dtype=np.int64)
+    m = re.search(r"static const NnNet %s_net = \{\"[^\"]*\", (\d+), (\d+), (\d+), (\d+), \w+, \w+, \w+, (-?\d+)\};"
+                  % cname, text)
+    H, nin, b2 = int(m.group(3)), int(m.group(4)), int(m.group(5))
+    return arrays["w1"].reshape(nin, H), arrays["b1"], arrays["w2"], b2
+
+
+def check(a):
+    with open(a.data, "rb") as f:
+        text = f.read()
+    rec = subprocess.run([a.kage, "nndata", a.variant], input=text, capture_output=True, check=True).stdout
+    ins = subprocess.run([a.kage, "nndata", a.variant, "--inputs"], input=text, capture_output=True,
+                         check=True).stdout.decode().splitlines()
+    tmp = a.data + ".knn.tmp"
+    with open(tmp, "wb") as f:
+        f.write(rec)
+    shape, board, hands, stm, score, result2, base = read_records(tmp)
+    import os
+    os.remove(tmp)
+    if len(ins) != board.shape[0]:
+        sys.exit(f"nn.py check: {len(ins)} lines of inputs for {board.shape[0]} records")
+    iw, ib = inputs(shape, board, hands, 0), inputs(shape, board, hands, 1)
+    pad = ninputs(shape)
+    bad = 0
+    for i, line in enumerate(ins):
+        white, black = line.split("|")
+        for mine, theirs in ((iw[i], white), (ib[i], black)):
+            if sorted(int(x) for x in mine if x != pad) != sorted(int(x) for x in theirs.split()):
+                bad += 1
+                if bad <= 3:
+                    print(f"position {i + 1}: inputs differ: {sorted(x for x in mine if x != pad)} / {theirs}",
+                          file=sys.stderr)
+    print(f"{board.shape[0]} positions, inputs {'the same' if not bad else f'different in {bad}'}")
+    if a.tables:
+        limit = 29000  # EVAL_LIMIT in src/engine/eval.c
+        mine = np.clip(base.astype(np.int64) + evaluate(read_tables(a.tables, a.variant), iw, ib, stm), -limit, limit)
+        out = subprocess.run([a.kage, "nndata", a.variant, "--eval"], input=text, capture_output=True,
+                             check=True).stdout.split()
+        theirs = np.array([int(x) for x in out])
+        diff = int((mine != theirs).sum()) if len(theirs) == len(mine) else len(mine)
+        print(f"evaluations {'the same' if not diff else f'different in {diff}'} (the engine's and these tables')")
+        bad += diff
+    sys.exit(1 if bad else 0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("train", help="fit a network to records of kage nndata (PyTorch)")
+    t.add_argument("data", nargs="+", help="kage nndata files (.gz too)")
+    t.add_argument("--variant", required=True)
+    t.add_argument("--out", required=True, help="the network's float weights (.npz)")
+    t.add_argument("--hidden", type=int, default=128)
+    t.add_argument("--epochs", type=int, default=30)
+    t.add_argument("--batch", type=int, default=16384)
+    t.add_argument("--lr", type=float, default=2e-3)
+    t.add_argument("--k", type=float, default=0.0012, help="the sigmoid's scale, per centipawn")
+    t.add_argument("--lambda", dest="lam", type=float, default=0.0, help="weight of the result in the label")
+    t.add_argument("--val", type=float, default=0.05, help="share of the positions held out")
+    t.add_argument("--val-data", nargs="*", default=[], help="hold out these files' positions instead")
+    t.add_argument("--init", type=float, default=0.05, help="spread of the first layer's starting weights")
+    t.add_argument("--mirror", action="store_true", help="add each position with its files turned round")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--decay", type=float, default=0.01, help="AdamW's weight decay")
+    t.add_argument("--cpu", action="store_true")
+    w = sub.add_parser("write", help="write src/engine/nn_tables.c from networks (.npz)")
+    w.add_argument("nets", nargs="*")
+    c = sub.add_parser("check", help="the inputs (and a network's evaluations) against the engine's")
+    c.add_argument("--kage", required=True)
+    c.add_argument("--variant", required=True)
+    c.add_argument("--data", required=True, help="FEN<TAB>SCORE<TAB>RESULT lines")
+    c.add_argument("--tables", help="nn_tables.c: compare its network's evaluations with the engine's (built from it)")
+    a = ap.parse_args()
+    {"train": train, "write": write, "check": check}[a.cmd](a)
+
+
+if __name__ == "__main__":
+    main()
