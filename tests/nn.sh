@@ -56,7 +56,7 @@ sys.path.insert(0, sys.argv[1])
 import numpy as np, nn
 shape = nn.read_records(sys.argv[2])[0]
 rng = np.random.default_rng(5)
-H = 8
+H = 16
 np.savez(sys.argv[3], variant="shogun", shape=np.array(shape), w1=rng.normal(0, 0.3, (nn.ninputs(shape), H)),
          b1=rng.normal(0.2, 0.2, H), w2=rng.normal(0, 1, 2 * H), b2=np.float64(0.05), note="a test")
 PY
@@ -82,7 +82,7 @@ nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "not the output of kage nndata" "$tmp/out" || fail "train on a text file: $(cat "$tmp/out")"
 
 if "$py" -c 'import torch' 2>/dev/null; then
-    nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 8 --out "$tmp/t.npz" "$tmp/shogun.knn" \
+    nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 16 --out "$tmp/t.npz" "$tmp/shogun.knn" \
         2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
     grep -q "best validation error" "$tmp/err" || fail "train: $(cat "$tmp/err")"
     nn write "$tmp/t.npz" >"$tmp/t.c" || fail "write of a trained network"

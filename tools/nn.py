@@ -155,6 +155,8 @@ def train(a):
     val, tr = np.nonzero(held[src])[0], np.nonzero(~held[src])[0]
     pad = ninputs(shape)
     H = a.hidden
+    if H <= 0 or H % 16 or H > 64:
+        sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     T = lambda x, dt=torch.int64: torch.tensor(x, dtype=dt, device=dev)
     IW, IB, STM, Y, BASE = T(iw), T(ib), T(stm), T(y, torch.float32), T(base, torch.float32)
     w1 = torch.nn.Parameter(torch.randn(pad + 1, H, device=dev) * a.init)
@@ -209,7 +211,9 @@ def train(a):
             best = (vl, [p.detach().cpu().numpy().copy() for p in params])
     w1n, b1n, w2n, b2n = best[1]
     np.savez(a.out, variant=a.variant, shape=np.array(shape), w1=w1n[:pad], b1=b1n, w2=w2n, b2=b2n,
-             note=f"{n} positions of {' '.join(a.data)}; lambda {a.lam}, K {a.k}, hidden {H}, "
+             note=f"{len(tr)} positions of {' '.join(a.data)}, {len(val)} held out"
+                  f"{' (' + ' '.join(a.val_data) + ')' if a.val_data else ''}{', mirrored' if a.mirror else ''}; "
+                  f"lambda {a.lam}, K {a.k}, hidden {H}, "
                   f"{a.epochs} epochs, validation error {best[0]:.6f}")
     print(f"best validation error {best[0]:.6f}; written {a.out}", file=sys.stderr)
 

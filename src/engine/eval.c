@@ -233,7 +233,7 @@ void eval_init(EvalParams *ep, const Variant *v)
         ep->danger_on |= ep->w[f][0] || ep->w[f][1];
     const NnNet *net = nn_find(v->def->id);
     if (net && net->nsq == v->nsq && net->ntypes == v->ntypes && net->ninputs == nn_ninputs(v) &&
-        net->hidden > 0 && net->hidden <= NN_MAX_HIDDEN)
+        net->hidden > 0 && net->hidden <= NN_MAX_HIDDEN && net->hidden % NN_BLOCK == 0)
         ep->net = net;
     int half = (v->files + 1) / 2;
     for (Color c = WHITE; c <= BLACK; c++)
@@ -339,22 +339,32 @@ void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
 {
     Sink x = {ep, 0, 0, NULL};
     static_terms(ep, pos, &x, acc);
+    if (ep->net)
+        nn_acc_refresh(ep->net, pos, acc->nn);
 }
 
 /* The accumulator's part of one piece added (n = 1) or taken (n = -1). */
-static inline void acc_piece(const EvalParams *ep, EvalAcc *acc, Color c, int t, int sq, int n)
+static inline void acc_piece(const EvalParams *ep, const Variant *v, EvalAcc *acc, Color c, int t, int sq, int n)
 {
     int s = c == WHITE ? n : -n, fm = ep->base[EG_MATERIAL] + t;
     int fp = ep->base[EG_PST] + t * ep->pst_squares + ep->pst_sq[c][sq];
     acc->mg += s * (ep->w[fm][0] + ep->w[fp][0]);
     acc->eg += s * (ep->w[fm][1] + ep->w[fp][1]);
     acc->phase += n * ep->phase_w[t];
+    if (ep->net)
+        for (Color p = WHITE; p <= BLACK; p++)
+            nn_acc_input(ep->net, acc->nn, p, nn_piece_input(v, p, c, t, PLAIN(v, sq)), n);
 }
 
 /* A piece of type t put into (n = 1) or taken from (n = -1) c's hand, which
  * now holds `now` of them. */
-static inline void acc_hand(const EvalParams *ep, EvalAcc *acc, Color c, int t, int n, int now)
+static inline void acc_hand(const EvalParams *ep, const Variant *v, EvalAcc *acc, Color c, int t, int n, int now)
 {
+    /* the network's "at least k" input of the count that came or went */
+    int k = n > 0 ? now : now + 1;
+    if (ep->net && k <= NN_HAND_MAX)
+        for (Color p = WHITE; p <= BLACK; p++)
+            nn_acc_input(ep->net, acc->nn, p, nn_hand_input(v, p, c, t, k), n);
     int s = c == WHITE ? n : -n, fh = ep->base[EG_HAND] + t, f1 = ep->base[EG_HAND_FIRST] + t;
     acc->mg += s * ep->w[fh][0];
     acc->eg += s * ep->w[fh][1];
@@ -374,36 +384,43 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
     Move m = st->move;
     Color us = !pos->side;
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
-    *next = *prev;
+    next->mg = prev->mg;
+    next->eg = prev->eg;
+    next->phase = prev->phase;
+    next->in_hand[0] = prev->in_hand[0];
+    next->in_hand[1] = prev->in_hand[1];
+    if (ep->net) /* only the units in use: the rest stays zero */
+        for (Color p = WHITE; p <= BLACK; p++)
+            memcpy(next->nn[p], prev->nn[p], (size_t)ep->net->hidden * sizeof next->nn[p][0]);
     if (kind == MOVE_PASS)
         return;
     int nt = piece_type(pos->board[to]);
     if (kind == MOVE_DROP) {
-        acc_hand(ep, next, us, nt, -1, pos->hand[us][nt]);
-        acc_piece(ep, next, us, nt, to, 1);
+        acc_hand(ep, v, next, us, nt, -1, pos->hand[us][nt]);
+        acc_piece(ep, v, next, us, nt, to, 1);
         return;
     }
     int mt = piece_type(st->moved);
-    acc_piece(ep, next, us, mt, from, -1);
-    acc_piece(ep, next, us, nt, to, 1);
+    acc_piece(ep, v, next, us, mt, from, -1);
+    acc_piece(ep, v, next, us, nt, to, 1);
     if (st->captured[0]) {
         int ct = piece_type(st->captured[0]);
-        acc_piece(ep, next, !us, ct, kind == MOVE_EP ? to - v->forward[us] : to, -1);
+        acc_piece(ep, v, next, !us, ct, kind == MOVE_EP ? to - v->forward[us] : to, -1);
         if (v->def->captures_to_hand) {
             int ht = v->type[ct].demotes;
-            acc_hand(ep, next, us, ht, 1, pos->hand[us][ht]);
+            acc_hand(ep, v, next, us, ht, 1, pos->hand[us][ht]);
         }
     }
     if (kind == MOVE_LOCUST) {
         int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), k2 = 0;
         for (int k = 0; k < 2; k++)
             if (mask & (1 << k))
-                acc_piece(ep, next, !us, piece_type(st->captured[1 + k2++]), from + (k + 1) * d, -1);
+                acc_piece(ep, v, next, !us, piece_type(st->captured[1 + k2++]), from + (k + 1) * d, -1);
     } else if (kind == MOVE_CASTLE) {
         int side = to == v->castle_king_to[us][0] ? 0 : 1, rf = v->castle_rook_from[us][side];
         int rt = v->castle_rook_to[us][side], t = piece_type(pos->board[rt]);
-        acc_piece(ep, next, us, t, rf, -1);
-        acc_piece(ep, next, us, t, rt, 1);
+        acc_piece(ep, v, next, us, t, rf, -1);
+        acc_piece(ep, v, next, us, t, rt, 1);
     }
 }
 
@@ -824,7 +841,7 @@ static int base_evaluate(const EvalParams *ep, const Position *pos, const EvalAc
 int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
 {
     int s = base_evaluate(ep, pos, acc);
-    return ep->net ? clamp_eval(s + nn_evaluate(ep->net, pos)) : s;
+    return ep->net ? clamp_eval(s + nn_output(ep->net, acc->nn, pos->side)) : s;
 }
 
 int eval_evaluate(const EvalParams *ep, const Position *pos)

@@ -111,6 +111,7 @@ typedef struct EvalAcc {
     int mg, eg;      /* material, hands and piece-square weights, White minus Black */
     int phase;       /* phase units of the pieces on the board and in hand */
     int in_hand[2];  /* number of pieces in hand */
+    NnAcc nn;        /* the network's hidden layer, where the variant has one (else zeros) */
 } EvalAcc;
 
 /* Build the evaluation parameters for variant v from its weight table. */

@@ -27,7 +27,8 @@
 #define NN_QB 64
 #define NN_OUT_SCALE 400
 #define NN_HAND_MAX 8
-#define NN_MAX_HIDDEN 512
+#define NN_MAX_HIDDEN 64  /* the accumulators are kept at each ply of the search */
+#define NN_BLOCK 16      /* the hidden layer's size is a multiple of this */
 #define NN_MAX_ACTIVE 256 /* inputs of one perspective: pieces and hand steps */
 
 typedef struct NnNet {
@@ -47,10 +48,44 @@ const NnNet *nn_find(const char *variant_id);
 /* The number of inputs of a network for variant v. */
 int nn_ninputs(const Variant *v);
 
+/* The input of a piece of colour c and type t on plain square psq (rank *
+ * files + file) seen from persp; of the k-th (1, 2, ...) piece of a kind in
+ * c's hand. */
+static inline int nn_piece_input(const Variant *v, Color persp, Color c, int t, int psq)
+{
+    if (persp == BLACK)
+        psq = (v->ranks - 1 - psq / v->files) * v->files + psq % v->files;
+    return ((c != persp) * v->ntypes + t - 1) * v->nsq + psq;
+}
+static inline int nn_hand_input(const Variant *v, Color persp, Color c, int t, int k)
+{
+    return 2 * v->ntypes * v->nsq + ((c != persp) * v->ntypes + t - 1) * NN_HAND_MAX + k - 1;
+}
+
 /* The inputs of pos seen from persp, in idx[] (at most NN_MAX_ACTIVE); their number. */
 int nn_inputs(const Position *pos, Color persp, uint16_t *idx);
 
-/* The network's correction of pos in centipawns, the side to move's view. */
+/* The hidden layer before clipping, per perspective (White's, Black's): kept
+ * up to date move by move in the search (an input on or off adds or takes
+ * its row), or counted from scratch. */
+typedef int32_t NnAcc[2][NN_MAX_HIDDEN];
+
+void nn_acc_refresh(const NnNet *net, const Position *pos, NnAcc acc);
+
+/* Input f of perspective persp on (sign 1) or off (sign -1). */
+static inline void nn_acc_input(const NnNet *net, NnAcc acc, Color persp, int f, int sign)
+{
+    const int16_t *row = net->w1 + (size_t)f * (size_t)net->hidden;
+    int32_t *a = acc[persp];
+    for (int b = 0; b < net->hidden; b += NN_BLOCK)
+        for (int h = 0; h < NN_BLOCK; h++)
+            a[b + h] += sign * row[b + h];
+}
+
+/* The correction in centipawns, the side to move's view, from the accumulators. */
+int nn_output(const NnNet *net, const NnAcc acc, Color stm);
+
+/* The network's correction of pos counted from scratch. */
 int nn_evaluate(const NnNet *net, const Position *pos);
 
 #endif
