@@ -1043,7 +1043,7 @@ static int sums_match(const EvalParams *ep, const char *variant, int games, uint
                 break;
             int phase;
             eval_trace(ep, pos, count, &phase);
-            assert_int_equal(traced_sum(ep, count, phase, pos->side), eval_evaluate(ep, pos));
+            assert_int_equal(traced_sum(ep, count, phase, pos->side), eval_evaluate_base(ep, pos));
             checked++;
             *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
             pos_make(pos, list.moves[(*rng >> 33) % (uint64_t)list.count]);
@@ -1072,6 +1072,66 @@ static void eval_trace__sums_to_evaluate__random_games(void **state)
     }
     free(ep);
     assert_true(checked > 1000);
+}
+
+/* A network (random weights, its own, not the tables') in Shogun, Shinobi+
+ * and Cashew: along random games (drops, captures to hand, promotions,
+ * castling, Cashew's multiple captures) the accumulator kept move by move
+ * equals one counted from scratch, and the evaluation is the tuned terms
+ * plus the network's output. */
+static void eval_acc__network_kept_move_by_move__random_games(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"shogun", "shinobiplus", "cashew"};
+    EvalParams *ep = malloc(sizeof *ep);
+    EvalAcc *acc = malloc(2 * sizeof *acc), *fresh = malloc(sizeof *fresh);
+    uint64_t rng = 11;
+    int checked = 0, corrected = 0;
+    for (int vi = 0; vi < 3; vi++) {
+        Position *pos = test_position(variants[vi], NULL);
+        eval_init(ep, pos->v);
+        int nin = nn_ninputs(pos->v), H = 32;
+        int16_t *w1 = malloc((size_t)nin * (size_t)H * sizeof *w1), b1[32], w2[64];
+        for (int i = 0; i < nin * H; i++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            w1[i] = (int16_t)((int)(rng >> 33) % 61 - 30);
+        }
+        for (int h = 0; h < 2 * H; h++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            w2[h] = (int16_t)((int)(rng >> 33) % 401 - 200);
+            if (h < H)
+                b1[h] = (int16_t)((int)(rng >> 40) % 200);
+        }
+        NnNet net = {variants[vi], pos->v->nsq, pos->v->ntypes, H, nin, w1, b1, w2, 1000};
+        ep->net = &net;
+        for (int game = 0; game < 4; game++) {
+            pos_set_start(pos);
+            eval_acc_init(ep, pos, &acc[0]);
+            for (int ply = 0; ply < 120; ply++) {
+                MoveList list;
+                movegen_legal(pos, &list);
+                if (!list.count)
+                    break;
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+                eval_acc_update(ep, pos, &acc[ply & 1], &acc[!(ply & 1)]);
+                eval_acc_init(ep, pos, fresh);
+                assert_memory_equal(fresh->nn, acc[!(ply & 1)].nn, sizeof fresh->nn);
+                int base = eval_evaluate_base(ep, pos), nn = nn_evaluate(ep->net, pos);
+                int sum = base + nn > 29000 ? 29000 : base + nn < -29000 ? -29000 : base + nn;
+                assert_int_equal(eval_acc_evaluate(ep, pos, &acc[!(ply & 1)]), sum);
+                corrected += nn != 0;
+                checked++;
+            }
+        }
+        free(w1);
+        test_release(pos);
+    }
+    free(ep);
+    free(acc);
+    free(fresh);
+    assert_true(checked > 500);
+    assert_true(corrected > checked / 2);
 }
 
 /* The king danger counts squared: with weights on every unit, some
@@ -1166,6 +1226,7 @@ int test_search_run(void)
         cmocka_unit_test(movegen_is_legal__agrees_with_full_list__random_games),
         cmocka_unit_test(evaluate__same_for_colour_mirror__shogun_random_games),
         cmocka_unit_test(eval_trace__sums_to_evaluate__random_games),
+        cmocka_unit_test(eval_acc__network_kept_move_by_move__random_games),
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(eval_trace__checks_by_type__shogun),
         cmocka_unit_test(eval_trace__danger_squared__random_games),
