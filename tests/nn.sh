@@ -80,6 +80,10 @@ grep -q "line 1:" "$tmp/err" && grep -q "line 2: the score is not a whole number
 [ $? -eq 2 ] && grep -q "unknown variant" "$tmp/err" || fail "nndata with an unknown variant"
 nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "not the output of kage nndata" "$tmp/out" || fail "train on a text file: $(cat "$tmp/out")"
+nn train --variant shogun --hidden 100 --out "$tmp/x.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "multiple of 16 up to 64" "$tmp/out" || fail "train with 100 units: $(cat "$tmp/out")"
+nn write "$tmp/bad.data" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "not a network of tools/nn.py train" "$tmp/out" || fail "write of a text file: $(cat "$tmp/out")"
 
 if "$py" -c 'import torch' 2>/dev/null; then
     nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 16 --out "$tmp/t.npz" "$tmp/shogun.knn" \

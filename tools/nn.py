@@ -37,8 +37,11 @@ QA, QB, OUT_SCALE = 255, 64, 400  # src/engine/nn.h
 def read_records(path):
     """(shape, board, hands, stm, score, result2, base) of a `kage nndata` file (.gz too)."""
     opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rb") as f:
-        raw = f.read()
+    try:
+        with opener(path, "rb") as f:
+            raw = f.read()
+    except (OSError, EOFError) as e:
+        sys.exit(f"nn.py: {path}: {e}")
     if len(raw) < 14 or raw[:4] != b"KNN1":
         sys.exit(f"nn.py: {path}: not the output of kage nndata")
     nsq, files, ranks, nt, hand_max = np.frombuffer(raw[4:14], dtype="<u2").astype(int)
@@ -136,12 +139,16 @@ def load(paths, do_mirror):
 
 
 def train(a):
-    import torch
-
+    if a.hidden <= 0 or a.hidden % 16 or a.hidden > 64:
+        sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
+    shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
+    try:
+        import torch
+    except ImportError:
+        sys.exit("nn.py train: needs PyTorch (Debian: python3-torch)")
     dev = torch.device("cuda" if torch.cuda.is_available() and not a.cpu else "cpu")
     torch.manual_seed(a.seed)
     rng = np.random.default_rng(a.seed)
-    shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
     n = board.shape[0]
     nheld = len(load(a.val_data, False)[1][0]) if a.val_data else 0
     print(f"{n} positions{' (mirrored too)' if a.mirror else ''}, {ninputs(shape)} inputs, on {dev}", file=sys.stderr)
@@ -155,8 +162,6 @@ def train(a):
     val, tr = np.nonzero(held[src])[0], np.nonzero(~held[src])[0]
     pad = ninputs(shape)
     H = a.hidden
-    if H <= 0 or H % 16 or H > 64:
-        sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     T = lambda x, dt=torch.int64: torch.tensor(x, dtype=dt, device=dev)
     IW, IB, STM, Y, BASE = T(iw), T(ib), T(stm), T(y, torch.float32), T(base, torch.float32)
     w1 = torch.nn.Parameter(torch.randn(pad + 1, H, device=dev) * a.init)
@@ -247,7 +252,12 @@ def write(a):
            '#include "nn.h"', "", "#include <stddef.h>", ""]
     names = []
     for path in a.nets:
-        net = np.load(path)
+        try:
+            net = dict(np.load(path))
+            for key in ("variant", "shape", "w1", "b1", "w2", "b2", "note"):
+                net[key]
+        except (OSError, ValueError, KeyError) as e:
+            sys.exit(f"nn.py: {path}: not a network of tools/nn.py train ({e})")
         variant = str(net["variant"])
         nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"])
         w1, b1, w2, b2 = quantise(net)
@@ -286,17 +296,19 @@ def read_tables(path, variant):
 
 
 def check(a):
-    with open(a.data, "rb") as f:
-        text = f.read()
+    try:
+        with open(a.data, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        sys.exit(f"nn.py: {a.data}: {e}")
     rec = subprocess.run([a.kage, "nndata", a.variant], input=text, capture_output=True, check=True).stdout
     ins = subprocess.run([a.kage, "nndata", a.variant, "--inputs"], input=text, capture_output=True,
                          check=True).stdout.decode().splitlines()
-    tmp = a.data + ".knn.tmp"
-    with open(tmp, "wb") as f:
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".knn") as f:
         f.write(rec)
-    shape, board, hands, stm, score, result2, base = read_records(tmp)
-    import os
-    os.remove(tmp)
+        f.flush()
+        shape, board, hands, stm, score, result2, base = read_records(f.name)
     if len(ins) != board.shape[0]:
         sys.exit(f"nn.py check: {len(ins)} lines of inputs for {board.shape[0]} records")
     iw, ib = inputs(shape, board, hands, 0), inputs(shape, board, hands, 1)
@@ -330,10 +342,10 @@ def main():
     t.add_argument("data", nargs="+", help="kage nndata files (.gz too)")
     t.add_argument("--variant", required=True)
     t.add_argument("--out", required=True, help="the network's float weights (.npz)")
-    t.add_argument("--hidden", type=int, default=128)
-    t.add_argument("--epochs", type=int, default=30)
-    t.add_argument("--batch", type=int, default=16384)
-    t.add_argument("--lr", type=float, default=2e-3)
+    t.add_argument("--hidden", type=int, default=32, help="units of the hidden layer (16, 32, 48 or 64)")
+    t.add_argument("--epochs", type=int, default=12)
+    t.add_argument("--batch", type=int, default=4096)
+    t.add_argument("--lr", type=float, default=1e-3)
     t.add_argument("--k", type=float, default=0.0012, help="the sigmoid's scale, per centipawn")
     t.add_argument("--lambda", dest="lam", type=float, default=0.0, help="weight of the result in the label")
     t.add_argument("--val", type=float, default=0.05, help="share of the positions held out")
