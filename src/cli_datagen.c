@@ -202,6 +202,30 @@ int cli_datagen(int argc, char **argv)
     return status;
 }
 
+/* The variant named on a command line, or NULL after saying so. */
+static Variant *variant_arg(const char *cmd, const char *id)
+{
+    KageError err;
+    const VariantDef *def = variant_find(id);
+    Variant *v = def ? variant_new(def, &err) : NULL;
+    if (!v)
+        fprintf(stderr, "kage %s: unknown variant %s\n", cmd, id);
+    return v;
+}
+
+/* A "FEN<TAB>SCORE<TAB>RESULT" line (its end of line already cut) split in
+ * place; false where it has not two tabs. */
+static bool split_record(char *line, char **score, char **result)
+{
+    *score = strchr(line, '\t');
+    *result = *score ? strchr(*score + 1, '\t') : NULL;
+    if (!*result)
+        return false;
+    *(*score)++ = 0;
+    *(*result)++ = 0;
+    return true;
+}
+
 /* `kage evaltrace VARIANT`: for each "FEN<TAB>SCORE<TAB>RESULT" line on
  * standard input, "RESULT SCORE PHASE f:n f:n ..." with the evaluation's
  * non-zero feature counts (White minus Black); the first line names the
@@ -213,12 +237,9 @@ int cli_evaltrace(int argc, char **argv)
         return 2;
     }
     KageError err;
-    const VariantDef *def = variant_find(argv[1]);
-    Variant *v = def ? variant_new(def, &err) : NULL;
-    if (!v) {
-        fprintf(stderr, "kage evaltrace: unknown variant %s\n", argv[1]);
+    Variant *v = variant_arg("evaltrace", argv[1]);
+    if (!v)
         return 2;
-    }
     Engine *e = engine_new(1);
     Position *pos = pos_new(v);
     int max = 8192, *count = xcalloc((size_t)max, sizeof *count), phase;
@@ -236,13 +257,11 @@ int cli_evaltrace(int argc, char **argv)
     while (getline(&line, &cap, stdin) > 0) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
-        char *score = strchr(line, '\t'), *result = score ? strchr(score + 1, '\t') : NULL;
-        if (!result) {
+        char *score, *result;
+        if (!split_record(line, &score, &result)) {
             bad++;
             continue;
         }
-        *score++ = 0;
-        *result++ = 0;
         if (!pos_set_fen(pos, line, &err)) {
             fprintf(stderr, "kage evaltrace: line %ld: %s\n", lineno, err.msg);
             bad++;
@@ -287,12 +306,9 @@ int cli_nndata(int argc, char **argv)
         return 2;
     }
     KageError err;
-    const VariantDef *def = variant_find(argv[1]);
-    Variant *v = def ? variant_new(def, &err) : NULL;
-    if (!v) {
-        fprintf(stderr, "kage nndata: unknown variant %s\n", argv[1]);
+    Variant *v = variant_arg("nndata", argv[1]);
+    if (!v)
         return 2;
-    }
     Position *pos = pos_new(v);
     uint16_t idx[1024];
     int ninputs;
@@ -315,18 +331,17 @@ int cli_nndata(int argc, char **argv)
     while (getline(&line, &cap, stdin) > 0) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
-        char *score = strchr(line, '\t'), *result = score ? strchr(score + 1, '\t') : NULL;
-        if (!result) {
+        char *score, *result, *end, *rend;
+        if (!split_record(line, &score, &result)) {
+            fprintf(stderr, "kage nndata: line %ld: not FEN<TAB>SCORE<TAB>RESULT\n", lineno);
             bad++;
             continue;
         }
-        *score++ = 0;
-        *result++ = 0;
-        char *end;
         long sc = strtol(score, &end, 10);
-        double res = strtod(result, NULL);
+        double res = strtod(result, &rend);
         const char *why = *end || end == score ? "the score is not a whole number"
-                          : res != 0 && res != 0.5 && res != 1 ? "the result is not 1, 0.5 or 0"
+                          : *rend || rend == result || (res != 0 && res != 0.5 && res != 1)
+                              ? "the result is not 1, 0.5 or 0"
                           : !pos_set_fen(pos, line, &err) ? err.msg : NULL;
         if (why) {
             fprintf(stderr, "kage nndata: line %ld: %s\n", lineno, why);

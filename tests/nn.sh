@@ -72,10 +72,14 @@ assert all(np.array_equal(a, b) for a, b in zip(q[:3], r[:3])) and q[3] == r[3]
 PY
 
 # bad input
-printf 'not a fen\t10\t1\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1\tten\t1\n' >"$tmp/bad.data"
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
+printf 'not a fen\t10\t1\n%s\tten\t1\n%s\t10\twon\n%s 10 1\n%s\t10\t1\n' "$start" "$start" "$start" "$start" >"$tmp/bad.data"
 "$kage" nndata shogun <"$tmp/bad.data" >"$tmp/bad.knn" 2>"$tmp/err" || fail "nndata on bad lines: exit $?"
 grep -q "line 1:" "$tmp/err" && grep -q "line 2: the score is not a whole number" "$tmp/err" &&
-    grep -q "2 lines skipped" "$tmp/err" || fail "nndata's messages: $(cat "$tmp/err")"
+    grep -q "line 3: the result is not 1, 0.5 or 0" "$tmp/err" &&
+    grep -q "line 4: not FEN<TAB>SCORE<TAB>RESULT" "$tmp/err" &&
+    grep -q "4 lines skipped" "$tmp/err" || fail "nndata's messages: $(cat "$tmp/err")"
+[ "$(wc -c <"$tmp/bad.knn")" -eq $((14 + 64 + 2 * 16 + 6)) ] || fail "nndata: not one record for the one good line"
 "$kage" nndata nosuchvariant </dev/null >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "unknown variant" "$tmp/err" || fail "nndata with an unknown variant"
 nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1
