@@ -5,7 +5,6 @@
  * nn_tables.c, written by tools/nn.py. */
 #include "nn.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 extern const NnNet *const nn_nets[]; /* nn_tables.c, NULL-terminated */
