@@ -343,6 +343,15 @@ void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc)
         nn_acc_refresh(ep->net, pos, acc->nn);
 }
 
+bool eval_acc_equal(const EvalParams *ep, const EvalAcc *a, const EvalAcc *b)
+{
+    bool same = a->mg == b->mg && a->eg == b->eg && a->phase == b->phase && a->in_hand[0] == b->in_hand[0] &&
+                a->in_hand[1] == b->in_hand[1];
+    for (Color p = WHITE; p <= BLACK && ep->net && same; p++)
+        same = !memcmp(a->nn[p], b->nn[p], (size_t)ep->net->hidden * sizeof a->nn[p][0]);
+    return same;
+}
+
 /* The accumulator's part of one piece added (n = 1) or taken (n = -1). */
 static inline void acc_piece(const EvalParams *ep, const Variant *v, EvalAcc *acc, Color c, int t, int sq, int n)
 {
@@ -389,7 +398,7 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
     next->phase = prev->phase;
     next->in_hand[0] = prev->in_hand[0];
     next->in_hand[1] = prev->in_hand[1];
-    if (ep->net) /* only the units in use: the rest stays zero */
+    if (ep->net) /* only the units in use: the rest is never read */
         for (Color p = WHITE; p <= BLACK; p++)
             memcpy(next->nn[p], prev->nn[p], (size_t)ep->net->hidden * sizeof next->nn[p][0]);
     if (kind == MOVE_PASS)

@@ -111,7 +111,8 @@ typedef struct EvalAcc {
     int mg, eg;      /* material, hands and piece-square weights, White minus Black */
     int phase;       /* phase units of the pieces on the board and in hand */
     int in_hand[2];  /* number of pieces in hand */
-    NnAcc nn;        /* the network's hidden layer, where the variant has one (else zeros) */
+    NnAcc nn;        /* the network's hidden layer, where the variant has one (its first
+                      * hidden units only; the rest is never read) */
 } EvalAcc;
 
 /* Build the evaluation parameters for variant v from its weight table. */
@@ -127,6 +128,8 @@ int eval_evaluate_base(const EvalParams *ep, const Position *pos);
 void eval_acc_init(const EvalParams *ep, const Position *pos, EvalAcc *acc);
 /* next = prev changed by the move just made in pos (pos->st->move). */
 void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next);
+/* Do two accumulators hold the same sums (the network's units in use only)? */
+bool eval_acc_equal(const EvalParams *ep, const EvalAcc *a, const EvalAcc *b);
 /* eval_evaluate() with the accumulator of pos already at hand. */
 int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc);
 

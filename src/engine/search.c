@@ -290,7 +290,7 @@ static void make_move(Search *s, int ply, Move m, bool check)
     Position *pos = s->pos;
     eval_acc_init(s->ep, pos, &fresh);
     bool attacked = pos->king[pos->side] && pos_attacked(pos, pos->king[pos->side], !pos->side);
-    const char *what = memcmp(&fresh, &s->acc[ply + 1], sizeof fresh) ? "evaluation accumulator"
+    const char *what = !eval_acc_equal(s->ep, &fresh, &s->acc[ply + 1]) ? "evaluation accumulator"
                        : !pos_is_ok(pos, why, sizeof why)                   ? why
                        : exact && check != attacked                         ? "gives_check"
                                                                             : NULL;
