@@ -9,17 +9,7 @@
 . "$(dirname "$0")/test-lib.sh"
 use_tmp nn
 
-py=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then
-        py=$p
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "nn: no python3 with numpy (Debian: python3-numpy), skipped"
-    exit 77
-fi
+need_numpy nn
 nn() { "$py" "$top/tools/nn.py" "$@"; }
 tables=$top/src/engine/nn_tables.c
 

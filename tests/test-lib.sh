@@ -4,6 +4,8 @@
 # path: KAGE, else src/kage), fail MESSAGE (counts a failed check), and:
 #   use_tmp NAME     a temporary folder in $tmp, removed when the test exits
 #   need_python NAME skips the test (exit 77) where there is no python3
+#   need_numpy NAME  sets $py to a python3 with numpy (python3, else Debian's
+#                    /usr/bin/python3), else skips the test (exit 77)
 #   finish MESSAGE   prints MESSAGE and exits 0 when every check passed, else
 #                    says how many failed and exits 1 (never a count as the
 #                    status: 77 would read as skipped, 256 as passed)
@@ -20,6 +22,15 @@ use_tmp() {
 need_python() {
     command -v python3 >/dev/null 2>&1 && return 0
     echo "$1: no python3, skipped"
+    exit 77
+}
+need_numpy() {
+    for py in python3 /usr/bin/python3; do
+        if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import numpy' 2>/dev/null; then
+            return 0
+        fi
+    done
+    echo "$1: no python3 with numpy (Debian: python3-numpy), skipped"
     exit 77
 }
 finish() {

@@ -7,17 +7,7 @@
 . "$(dirname "$0")/test-lib.sh"
 use_tmp tune
 
-py=
-for p in python3 /usr/bin/python3; do
-    if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then
-        py=$p
-        break
-    fi
-done
-if [ -z "$py" ]; then
-    echo "tune: no python3 with numpy (Debian: python3-numpy), skipped"
-    exit 77
-fi
+need_numpy tune
 tune() { "$py" "$top/tools/tune.py" "$@"; }
 
 "$kage" datagen shinobiplus 4 300 "$tmp/sp.data" - 7 2>/dev/null || fail "datagen: exit $?"
