@@ -84,6 +84,22 @@ if "$py" -c 'import torch' 2>/dev/null; then
         2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
     grep -q "best validation error" "$tmp/err" || fail "train: $(cat "$tmp/err")"
     nn write "$tmp/t.npz" >"$tmp/t.c" || fail "write of a trained network"
+    # --start: a network fitted to these positions (held out as themselves, so
+    # that it surely gains) is where a second training begins: its first
+    # error is the one kept, not the evaluation's without a network
+    nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 16 --lr 0.01 --val-data "$tmp/shogun.knn" \
+        --out "$tmp/t.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
+    best=$(sed -n 's/^best validation error \([0-9.]*\);.*/\1/p' "$tmp/err")
+    grep -q "without the network $best\$" "$tmp/err" && fail "train: no gain on its own positions: $(cat "$tmp/err")"
+    nn train --variant shogun --cpu --epochs 1 --batch 64 --hidden 16 --start "$tmp/t.npz" \
+        --val-data "$tmp/shogun.knn" --out "$tmp/t2.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --start: exit $?: $(tail -3 "$tmp/err")"
+    grep -q "validation error of the evaluation with $tmp/t.npz $best\$" "$tmp/err" ||
+        fail "train --start did not begin from the network ($best): $(head -3 "$tmp/err")"
+    nn train --variant shogun --cpu --epochs 1 --hidden 32 --start "$tmp/t.npz" --out "$tmp/t3.npz" \
+        "$tmp/shogun.knn" >"$tmp/out" 2>&1
+    [ $? -ne 0 ] && grep -q "with 16 units, not of shogun with 32" "$tmp/out" || fail "train --start of another size: $(cat "$tmp/out")"
+    nn train --variant shogun --cpu --start "$tmp/bad.data" --out "$tmp/t3.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
+    [ $? -ne 0 ] && grep -q "not a network of tools/nn.py train" "$tmp/out" || fail "train --start of a text file: $(cat "$tmp/out")"
 else
     echo "nn: no PyTorch (Debian: python3-torch), training not tried"
 fi

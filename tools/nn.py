@@ -18,14 +18,16 @@ which also records each position's evaluation without the network:
 side to move's view, lambda * result + (1 - lambda) * sigmoid(K * search
 score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
-it starts at no correction, and the epoch with the least error on the
-held-out positions is kept.  `check` compares the inputs computed here from
+it starts at no correction (or at the network given by --start), and the
+epoch with the least error on the held-out positions is kept (the start
+counts as epoch 0).  `check` compares the inputs computed here from
 the records with the engine's own (`kage nndata --inputs`) and, given
 nn_tables.c, this file's integer evaluation of its network with the
 engine's (`kage nndata --eval`).
 """
 import argparse
 import gzip
+import os
 import subprocess
 import sys
 
@@ -142,6 +144,11 @@ def train(a):
     if a.hidden <= 0 or a.hidden % 16 or a.hidden > 64:
         sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
+    start = read_net(a.start) if a.start else None
+    if start is not None and (str(start["variant"]) != a.variant or tuple(int(x) for x in start["shape"]) != tuple(shape)
+                              or start["b1"].shape[0] != a.hidden):
+        sys.exit(f"nn.py: {a.start}: a network of {start['variant']} with {start['b1'].shape[0]} units, "
+                 f"not of {a.variant} with {a.hidden} (--hidden) on these records' board")
     try:
         import torch
     except ImportError:
@@ -168,6 +175,12 @@ def train(a):
     b1 = torch.nn.Parameter(torch.full((H,), 0.0, device=dev))
     w2 = torch.nn.Parameter(torch.zeros(2 * H, device=dev))  # starts as no correction at all
     b2 = torch.nn.Parameter(torch.zeros((), device=dev))
+    if start is not None:  # or from a network already trained
+        with torch.no_grad():
+            w1[:pad] = T(start["w1"], torch.float32)
+            w1[pad] = 0
+            for p, key in ((b1, "b1"), (w2, "w2"), (b2, "b2")):
+                p.copy_(T(start[key], torch.float32))
     params = [w1, b1, w2, b2]
     opt = torch.optim.AdamW(params, lr=a.lr, weight_decay=a.decay)
     steps = a.epochs * max(1, len(tr) // a.batch)
@@ -190,8 +203,9 @@ def train(a):
     TR, VAL = T(tr), T(val)
     with torch.no_grad():
         vl = sum(loss_of(VAL[i:i + 65536]).item() * len(VAL[i:i + 65536]) for i in range(0, len(VAL), 65536)) / max(1, len(VAL))
-    print(f"validation error of the evaluation without the network {vl:.6f}", file=sys.stderr, flush=True)
-    best = (float("inf"), None)
+    print(f"validation error of the evaluation {'with ' + a.start if a.start else 'without the network'} {vl:.6f}",
+          file=sys.stderr, flush=True)
+    best = (vl, [p.detach().cpu().numpy().copy() for p in params])  # the start counts as epoch 0
     step = 0
     for ep in range(a.epochs):
         order = TR[torch.randperm(len(TR), device=dev)]
@@ -216,7 +230,7 @@ def train(a):
             best = (vl, [p.detach().cpu().numpy().copy() for p in params])
     w1n, b1n, w2n, b2n = best[1]
     np.savez(a.out, variant=a.variant, shape=np.array(shape), w1=w1n[:pad], b1=b1n, w2=w2n, b2=b2n,
-             note=f"{len(tr)} positions of {' '.join(a.data)}, {len(val)} held out"
+             note=f"{'from ' + os.path.basename(a.start) + ', ' if a.start else ''}{len(tr)} positions of {' '.join(a.data)}, {len(val)} held out"
                   f"{' (' + ' '.join(a.val_data) + ')' if a.val_data else ''}{', mirrored' if a.mirror else ''}; "
                   f"lambda {a.lam}, K {a.k}, hidden {H}, "
                   f"{a.epochs} epochs, validation error {best[0]:.6f}")
@@ -246,18 +260,24 @@ def evaluate(q, iw, ib, stm):
     return np.trunc(y * OUT_SCALE / (QA * QB)).astype(np.int64)
 
 
+def read_net(path):
+    """A network file of `train` (.npz) as a dict of its arrays."""
+    try:
+        net = dict(np.load(path))
+        for key in ("variant", "shape", "w1", "b1", "w2", "b2", "note"):
+            net[key]
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit(f"nn.py: {path}: not a network of tools/nn.py train ({e})")
+    return net
+
+
 def write(a):
     out = ["/* Written by tools/nn.py write: do not edit.  The networks of src/engine/nn.h,",
            " * quantised; how each was trained is said above it. */",
            '#include "nn.h"', "", "#include <stddef.h>", ""]
     names = []
     for path in a.nets:
-        try:
-            net = dict(np.load(path))
-            for key in ("variant", "shape", "w1", "b1", "w2", "b2", "note"):
-                net[key]
-        except (OSError, ValueError, KeyError) as e:
-            sys.exit(f"nn.py: {path}: not a network of tools/nn.py train ({e})")
+        net = read_net(path)
         variant = str(net["variant"])
         nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"])
         w1, b1, w2, b2 = quantise(net)
@@ -351,6 +371,7 @@ def main():
     t.add_argument("--val", type=float, default=0.05, help="share of the positions held out")
     t.add_argument("--val-data", nargs="*", default=[], help="hold out these files' positions instead")
     t.add_argument("--init", type=float, default=0.05, help="spread of the first layer's starting weights")
+    t.add_argument("--start", help="begin from this network (.npz) instead of no correction")
     t.add_argument("--mirror", action="store_true", help="add each position with its files turned round")
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--decay", type=float, default=0.01, help="AdamW's weight decay")
