@@ -61,6 +61,21 @@ r = nn.read_tables(sys.argv[3], "shogun")
 assert all(np.array_equal(a, b) for a, b in zip(q[:3], r[:3])) and q[3] == r[3]
 PY
 
+# FILE.c:VARIANT: the shipped tables read back and written again are the same
+# file, byte for byte (weights, notes and order)
+nets=$(sed -n 's/^static const NnNet \([a-z_]*\)_net = {"\([a-z-]*\)".*/\2/p' "$tables")
+[ -n "$nets" ] || fail "no networks found in $tables"
+nn write $(for v in $nets; do printf '%s:%s ' "$tables" "$v"; done) >"$tmp/again.c" || fail "write from the tables: exit $?"
+cmp -s "$tables" "$tmp/again.c" || fail "write from the tables: not the same file ($(diff "$tables" "$tmp/again.c" | head -c 300))"
+nn write "$tables:nosuchvariant" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "no network for nosuchvariant" "$tmp/out" || fail "write of a variant with no network: $(cat "$tmp/out")"
+: >"$tmp/empty.c"
+nn write "$tmp/empty.c:shogun" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "empty (to rewrite it from itself" "$tmp/out" || fail "write from an empty file: $(cat "$tmp/out")"
+sed 's/^static const int16_t shogun_b1\[32\] = {/&\n    7,/' "$tables" >"$tmp/long.c"
+nn write "$tmp/long.c:shogun" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "has no b1 of 32 numbers" "$tmp/out" || fail "write from a damaged file: $(cat "$tmp/out")"
+
 # bad input
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
 printf 'not a fen\t10\t1\n%s\tten\t1\n%s\t10\twon\n%s 10 1\n%s\t10\t1\n' "$start" "$start" "$start" "$start" >"$tmp/bad.data"
@@ -100,6 +115,20 @@ if "$py" -c 'import torch' 2>/dev/null; then
     [ $? -ne 0 ] && grep -q "with 16 units, not of shogun with 32" "$tmp/out" || fail "train --start of another size: $(cat "$tmp/out")"
     nn train --variant shogun --cpu --start "$tmp/bad.data" --out "$tmp/t3.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
     [ $? -ne 0 ] && grep -q "not a network of tools/nn.py train" "$tmp/out" || fail "train --start of a text file: $(cat "$tmp/out")"
+    # --start from the shipped network: its error is the start's, not the
+    # evaluation's without a network
+    if grep -q '"shinobi"' "$tables"; then
+        "$kage" nndata shinobi <"$tmp/shinobi.data" >"$tmp/shinobi.knn" || fail "nndata shinobi: exit $?"
+        nn train --variant shinobi --cpu --epochs 0 --val-data "$tmp/shinobi.knn" --out "$tmp/s0.npz" \
+            "$tmp/shinobi.knn" 2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
+        none=$(sed -n 's/^validation error of the evaluation without the network \([0-9.]*\)$/\1/p' "$tmp/err")
+        nn train --variant shinobi --cpu --epochs 0 --start "$tables:shinobi" --val-data "$tmp/shinobi.knn" \
+            --out "$tmp/s1.npz" "$tmp/shinobi.knn" 2>"$tmp/err" || fail "train --start FILE.c:shinobi: exit $?: $(tail -3 "$tmp/err")"
+        with=$(sed -n "s|^validation error of the evaluation with $tables:shinobi \\([0-9.]*\\)\$|\\1|p" "$tmp/err")
+        [ -n "$none" ] && [ -n "$with" ] && [ "$none" != "$with" ] ||
+            fail "train --start FILE.c:shinobi: the start's error ($with) is not the network's (without it $none): $(cat "$tmp/err")"
+        nn write "$tmp/s1.npz" | grep -q 'nn_nets\[\] = {&shinobi_net, NULL}' || fail "write of a network begun from the tables"
+    fi
 else
     echo "nn: no PyTorch (Debian: python3-torch), training not tried"
 fi

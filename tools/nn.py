@@ -10,7 +10,7 @@ which also records each position's evaluation without the network:
 
     kage nndata shogun < games.data | gzip > games.knn.gz
     tools/nn.py train --variant shogun --mirror --out shogun.npz --val-data held.knn.gz games.knn.gz ...
-    tools/nn.py write shogun.npz shinobiplus.npz ... > src/engine/nn_tables.c
+    tools/nn.py write shogun.npz src/engine/nn_tables.c:shinobiplus ... > nn_tables.new
     tools/nn.py check --kage build/src/kage --variant shogun --data games.data --tables src/engine/nn_tables.c
 
 `train` needs PyTorch (Debian: python3-torch; a GPU where there is one);
@@ -24,6 +24,11 @@ counts as epoch 0).  `check` compares the inputs computed here from
 the records with the engine's own (`kage nndata --inputs`) and, given
 nn_tables.c, this file's integer evaluation of its network with the
 engine's (`kage nndata --eval`).
+
+Where a network file is asked for (`write`, `train --start`), FILE.c:VARIANT
+names the network of VARIANT in an nn_tables.c that `write` made: the one
+the engine plays with, so that one network can be replaced and the others
+kept as they are, or a network trained further, without its .npz file.
 """
 import argparse
 import gzip
@@ -261,7 +266,12 @@ def evaluate(q, iw, ib, stm):
 
 
 def read_net(path):
-    """A network file of `train` (.npz) as a dict of its arrays."""
+    """A network file of `train` (.npz), or one network of an nn_tables.c
+    written by `write` (FILE.c:VARIANT: its quantised weights read back as
+    floats, which `write` quantises to the same integers, and its note), as a
+    dict of its arrays."""
+    if ":" in path and path.rsplit(":", 1)[0].endswith(".c"):
+        return read_tables_net(*path.rsplit(":", 1))
     try:
         net = dict(np.load(path))
         for key in ("variant", "shape", "w1", "b1", "w2", "b2", "note"):
@@ -297,22 +307,50 @@ def write(a):
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def read_tables(path, variant):
-    """The quantised network of variant from nn_tables.c as tools/nn.py wrote it."""
+def read_tables(path, variant, full=False):
+    """The quantised network of variant from nn_tables.c as tools/nn.py wrote
+    it: (w1, b1, w2, b2), and with full also (squares, piece types, note)."""
     import re
-    text = open(path).read()
+    try:
+        with open(path) as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"nn.py: {path}: {e}")
+    if not text:
+        sys.exit(f"nn.py: {path}: empty (to rewrite it from itself, write to another file and move that:"
+                 " the shell empties the file it writes to before nn.py reads it)")
     cname = variant.replace("-", "_")
-    arrays = {}
-    for name in ("w1", "b1", "w2"):
-        m = re.search(r"static const int16_t %s_%s\[(\d+)\] = \{(.*?)\};" % (cname, name), text, re.S)
-        if not m:
-            sys.exit(f"nn.py: {path}: no network for {variant}")
-        arrays[name] = np.array([int(x) for x in m.group(2).replace("\n", " ").split(",") if x.strip()],
-                                dtype=np.int64)
     m = re.search(r"static const NnNet %s_net = \{\"[^\"]*\", (\d+), (\d+), (\d+), (\d+), \w+, \w+, \w+, (-?\d+)\};"
-                  % cname, text)
-    H, nin, b2 = int(m.group(3)), int(m.group(4)), int(m.group(5))
-    return arrays["w1"].reshape(nin, H), arrays["b1"], arrays["w2"], b2
+                  % re.escape(cname), text)
+    if not m:
+        sys.exit(f"nn.py: {path}: no network for {variant}")
+    nsq, nt, H, nin, b2 = (int(x) for x in m.groups())
+    arrays = {}
+    for name, size in (("w1", nin * H), ("b1", H), ("w2", 2 * H)):
+        m = re.search(r"static const int16_t %s_%s\[(\d+)\] = \{(.*?)\};" % (re.escape(cname), name), text, re.S)
+        try:
+            arrays[name] = np.array([int(x) for x in m.group(2).replace("\n", " ").split(",") if x.strip()],
+                                    dtype=np.int64)
+        except (AttributeError, ValueError):
+            arrays[name] = None
+        if arrays[name] is None or arrays[name].size != size:
+            sys.exit(f"nn.py: {path}: the network for {variant} has no {name} of {size} numbers")
+    q = arrays["w1"].reshape(nin, H), arrays["b1"], arrays["w2"], b2
+    if not full:
+        return q
+    m = re.search(r"/\* %s: (.*?) \*/\nstatic const int16_t %s_w1\[" % (re.escape(variant), re.escape(cname)), text, re.S)
+    return q, nsq, nt, m.group(1) if m else ""
+
+
+def read_tables_net(path, variant):
+    """One network of an nn_tables.c as read_net gives a network file's."""
+    (w1, b1, w2, b2), nsq, nt, note = read_tables(path, variant, full=True)
+    side = int(round(nsq ** 0.5))
+    hand_max = w1.shape[0] // (2 * nt) - nsq
+    if side * side != nsq or 2 * nt * (nsq + hand_max) != w1.shape[0]:
+        sys.exit(f"nn.py: {path}: the network for {variant} is not of a square board")
+    return {"variant": np.array(variant), "shape": np.array([nsq, side, side, nt, hand_max]),
+            "w1": w1 / QA, "b1": b1 / QA, "w2": w2 / QB, "b2": np.float64(b2 / (QA * QB)), "note": np.array(note)}
 
 
 def check(a):
@@ -371,13 +409,13 @@ def main():
     t.add_argument("--val", type=float, default=0.05, help="share of the positions held out")
     t.add_argument("--val-data", nargs="*", default=[], help="hold out these files' positions instead")
     t.add_argument("--init", type=float, default=0.05, help="spread of the first layer's starting weights")
-    t.add_argument("--start", help="begin from this network (.npz) instead of no correction")
+    t.add_argument("--start", help="begin from this network (.npz, or FILE.c:VARIANT) instead of no correction")
     t.add_argument("--mirror", action="store_true", help="add each position with its files turned round")
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--decay", type=float, default=0.01, help="AdamW's weight decay")
     t.add_argument("--cpu", action="store_true")
     w = sub.add_parser("write", help="write src/engine/nn_tables.c from networks (.npz)")
-    w.add_argument("nets", nargs="*")
+    w.add_argument("nets", nargs="*", help="networks (.npz), or FILE.c:VARIANT for one in an nn_tables.c")
     c = sub.add_parser("check", help="the inputs (and a network's evaluations) against the engine's")
     c.add_argument("--kage", required=True)
     c.add_argument("--variant", required=True)
