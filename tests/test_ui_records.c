@@ -716,6 +716,64 @@ static void ui_load_game__large_database__first_game_only(void **state)
     rmdir(dir);
 }
 
+/* A data folder so deep that a file's whole path does not fit the list's
+ * 1024 bytes: that file is left out, never listed under a path cut short
+ * (which here names another file, one without .pgn). */
+static void ui_load_game__path_too_long__left_out(void **state)
+{
+    (void)state;
+    char dir[64], deep[1024], kdir[1024], shortp[1100], longp[1400], cut[1100];
+    temp_dir(dir, sizeof dir);
+    /* four folders of 190 characters: the data folder's path is about 800 long */
+    char part[191];
+    memset(part, 'd', 190);
+    part[190] = 0;
+    snprintf(deep, sizeof deep, "%s", dir);
+    for (int i = 0; i < 4; i++) {
+        size_t n = strlen(deep);
+        snprintf(deep + n, sizeof deep - n, "/%s", part);
+        assert_int_equal(mkdir(deep, 0700), 0);
+    }
+    snprintf(kdir, sizeof kdir, "%s/kage", deep);
+    assert_int_equal(mkdir(kdir, 0700), 0);
+    size_t room = 1023 - strlen(kdir) - 1; /* what of a name fits after "kdir/" */
+    assert_true(room > 20 && room < 240);
+    char name[256];
+    memset(name, 'g', 240);
+    memcpy(name + 240, ".pgn", 5);
+    static const char game[] = "[Variant \"shogun\"]\n[White \"alice\"]\n[Black \"bob\"]\n\n1. e4 e5 *\n";
+    KageError err;
+    snprintf(shortp, sizeof shortp, "%s/short.pgn", kdir);
+    snprintf(longp, sizeof longp, "%s/%s", kdir, name);
+    snprintf(cut, sizeof cut, "%s/%.*s", kdir, (int)room, name);
+    assert_true(config_write_atomic(shortp, game, strlen(game), &err));
+    assert_true(config_write_atomic(longp, game, strlen(game), &err));
+    assert_true(config_write_atomic(cut, game, strlen(game), &err));
+    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
+    setenv("XDG_DATA_HOME", deep, 1);
+    Ui ui;
+    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
+    ui_feed_keys(&ui, "o");
+    assert_int_equal(ui.screen, SCREEN_FILES);
+    assert_int_equal(ui.load.nfiles, 1);
+    assert_string_equal(ui.load.files[0].name, "short.pgn");
+    ui_off(&ui);
+    if (old_data) {
+        setenv("XDG_DATA_HOME", old_data, 1);
+        free(old_data);
+    } else
+        unsetenv("XDG_DATA_HOME");
+    unlink(shortp);
+    unlink(longp);
+    unlink(cut);
+    rmdir(kdir);
+    for (int i = 0; i < 4; i++) {
+        rmdir(deep);
+        *strrchr(deep, '/') = 0;
+    }
+    rmdir(dir);
+}
+
 static void ui_load_file__saved_game__same_moves(void **state)
 {
     (void)state;
@@ -1006,6 +1064,7 @@ int test_ui_records_run(void)
         cmocka_unit_test(ui_load_file__saved_game__same_moves),
         cmocka_unit_test(ui_load_game__data_folder__listed_and_completed),
         cmocka_unit_test(ui_load_game__large_database__first_game_only),
+        cmocka_unit_test(ui_load_game__path_too_long__left_out),
         cmocka_unit_test(ui_game_pgn__loaded_game__tags_and_comments_kept),
         cmocka_unit_test(ui_save_game__existing_or_odd_file__asked_or_refused),
         cmocka_unit_test(ui_load_file__clock_comments__clocks_as_they_were),

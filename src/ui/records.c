@@ -341,7 +341,10 @@ void ui_load_game(Ui *ui)
             continue;
         char path[1024];
         struct stat st;
-        snprintf(path, sizeof path, "%.900s%s", ui->load.dir, e->d_name);
+        /* a path too long to hold whole is left out, never cut short (it
+         * could name another file) */
+        if ((size_t)snprintf(path, sizeof path, "%s%s", ui->load.dir, e->d_name) >= sizeof path)
+            continue;
         if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
             continue;
         if (ui->load.nfiles == cap) {
