@@ -722,7 +722,7 @@ static void ui_load_game__large_database__first_game_only(void **state)
 static void ui_load_game__path_too_long__left_out(void **state)
 {
     (void)state;
-    char dir[64], deep[1024], kdir[1024], shortp[1100], longp[1400], cut[1100];
+    char dir[64], deep[1024], kdir[1100], shortp[1200], longp[1400], cut[1200];
     temp_dir(dir, sizeof dir);
     /* four folders of 190 characters: the data folder's path is about 800 long */
     char part[191];
