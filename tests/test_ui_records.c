@@ -38,6 +38,25 @@ static void temp_dir(char *buf, size_t size)
     assert_non_null(mkdtemp(buf));
 }
 
+/* Sets the environment variable NAME to VALUE; returns its old value (NULL
+ * where it was not set), for env_restore. */
+static char *env_set(const char *name, const char *value)
+{
+    char *old = getenv(name) ? xstrdup(getenv(name)) : NULL;
+    setenv(name, value, 1);
+    return old;
+}
+
+/* Puts back what env_set returned, and frees it. */
+static void env_restore(const char *name, char *old)
+{
+    if (old) {
+        setenv(name, old, 1);
+        free(old);
+    } else
+        unsetenv(name);
+}
+
 /* A game on an 80x24 model screen (keys go to what the screen shows). */
 static void ui_on(Ui *ui, const char *variant, PlayMode mode, const char *clock)
 {
@@ -299,8 +318,7 @@ static void state_home_on(char *dir, size_t size, char *kdir, size_t ksize, char
     temp_dir(dir, size);
     snprintf(kdir, ksize, "%s/kage", dir);
     assert_int_equal(mkdir(kdir, 0700), 0);
-    *old = getenv("XDG_STATE_HOME") ? xstrdup(getenv("XDG_STATE_HOME")) : NULL;
-    setenv("XDG_STATE_HOME", dir, 1);
+    *old = env_set("XDG_STATE_HOME", dir);
 }
 
 /* Let go of the autosave slots ui_autosave_claim took (a process ends so). */
@@ -314,11 +332,7 @@ static void slots_release(Ui *ui)
 static void state_home_off(Ui *ui, const char *dir, char *old)
 {
     slots_release(ui);
-    if (old) {
-        setenv("XDG_STATE_HOME", old, 1);
-        free(old);
-    } else
-        unsetenv("XDG_STATE_HOME");
+    env_restore("XDG_STATE_HOME", old);
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     assert_int_equal(system(cmd), 0);
@@ -602,6 +616,18 @@ static void ui_game_pgn__loaded_game__tags_and_comments_kept(void **state)
     rmdir(dir);
 }
 
+/* A Shogun game with $XDG_DATA_HOME at data_home, and o pressed: the list
+ * of the data folder's files.  Returns the variable's old value, for
+ * env_restore. */
+static char *files_screen_on(Ui *ui, const char *data_home)
+{
+    char *old = env_set("XDG_DATA_HOME", data_home);
+    ui_on(ui, "shogun", PLAY_HOTSEAT, NULL);
+    ui_feed_keys(ui, "o");
+    assert_int_equal(ui->screen, SCREEN_FILES);
+    return old;
+}
+
 /* o lists the PGN files of the data folder, newest first, with what each
  * holds; Enter loads one; Tab types a name instead, and Tab at that prompt
  * completes it. */
@@ -621,12 +647,8 @@ static void ui_load_game__data_folder__listed_and_completed(void **state)
     assert_true(config_write_atomic(b, newer, strlen(newer), &err));
     struct timespec times[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
     assert_int_equal(utimensat(AT_FDCWD, a, times, 0), 0);
-    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
-    setenv("XDG_DATA_HOME", dir, 1);
     Ui ui;
-    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
-    ui_feed_keys(&ui, "o");
-    assert_int_equal(ui.screen, SCREEN_FILES);
+    char *old_data = files_screen_on(&ui, dir);
     assert_int_equal(ui.load.nfiles, 2);
     assert_string_equal(ui.load.files[0].name, "newer.pgn");
     assert_string_equal(ui.load.files[1].name, "older.pgn");
@@ -666,11 +688,7 @@ static void ui_load_game__data_folder__listed_and_completed(void **state)
     assert_non_null(strstr(ui.status.msg, "2 names:"));
     ui_feed_keys(&ui, "<Escape>");
     ui_off(&ui);
-    if (old_data) {
-        setenv("XDG_DATA_HOME", old_data, 1);
-        free(old_data);
-    } else
-        unsetenv("XDG_DATA_HOME");
+    env_restore("XDG_DATA_HOME", old_data);
     unlink(a);
     unlink(b);
     rmdir(kdir);
@@ -694,23 +712,15 @@ static void ui_load_game__large_database__first_game_only(void **state)
     KageError err;
     assert_true(config_write_atomic(path, text, len, &err));
     free(text);
-    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
-    setenv("XDG_DATA_HOME", dir, 1);
     Ui ui;
-    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
-    ui_feed_keys(&ui, "o");
-    assert_int_equal(ui.screen, SCREEN_FILES);
+    char *old_data = files_screen_on(&ui, dir);
     assert_int_equal(ui.load.nfiles, 1);
     assert_string_equal(ui.load.files[0].name, "big.pgn");
     assert_non_null(strstr(ui.load.files[0].about, "Shogun chess, alice - bob, *, 2 moves (and more games)"));
     ui_feed_keys(&ui, "<Enter>"); /* loading it reads it whole: the games to pick from */
     assert_int_equal(ui.load.games.count, 2000);
     ui_off(&ui);
-    if (old_data) {
-        setenv("XDG_DATA_HOME", old_data, 1);
-        free(old_data);
-    } else
-        unsetenv("XDG_DATA_HOME");
+    env_restore("XDG_DATA_HOME", old_data);
     unlink(path);
     rmdir(kdir);
     rmdir(dir);
@@ -749,20 +759,12 @@ static void ui_load_game__path_too_long__left_out(void **state)
     assert_true(config_write_atomic(shortp, game, strlen(game), &err));
     assert_true(config_write_atomic(longp, game, strlen(game), &err));
     assert_true(config_write_atomic(cut, game, strlen(game), &err));
-    char *old_data = getenv("XDG_DATA_HOME") ? xstrdup(getenv("XDG_DATA_HOME")) : NULL;
-    setenv("XDG_DATA_HOME", deep, 1);
     Ui ui;
-    ui_on(&ui, "shogun", PLAY_HOTSEAT, NULL);
-    ui_feed_keys(&ui, "o");
-    assert_int_equal(ui.screen, SCREEN_FILES);
+    char *old_data = files_screen_on(&ui, deep);
     assert_int_equal(ui.load.nfiles, 1);
     assert_string_equal(ui.load.files[0].name, "short.pgn");
     ui_off(&ui);
-    if (old_data) {
-        setenv("XDG_DATA_HOME", old_data, 1);
-        free(old_data);
-    } else
-        unsetenv("XDG_DATA_HOME");
+    env_restore("XDG_DATA_HOME", old_data);
     unlink(shortp);
     unlink(longp);
     unlink(cut);
@@ -988,9 +990,7 @@ static char *ui_main_stderr(const char *conf)
     snprintf(path, sizeof path, "%s/kage/kage.conf", dir);
     assert_true(config_write_atomic(path, conf, strlen(conf), &err));
     snprintf(out, sizeof out, "%s/stderr", dir);
-    const char *old = getenv("XDG_CONFIG_HOME");
-    char *saved_env = old ? xstrdup(old) : NULL;
-    setenv("XDG_CONFIG_HOME", dir, 1);
+    char *saved_env = env_set("XDG_CONFIG_HOME", dir);
     fflush(stderr);
     int saved_fd = dup(2), fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     assert_true(saved_fd >= 0 && fd >= 0);
@@ -1001,11 +1001,7 @@ static char *ui_main_stderr(const char *conf)
     fflush(stderr);
     dup2(saved_fd, 2);
     close(saved_fd);
-    if (saved_env)
-        setenv("XDG_CONFIG_HOME", saved_env, 1);
-    else
-        unsetenv("XDG_CONFIG_HOME");
-    free(saved_env);
+    env_restore("XDG_CONFIG_HOME", saved_env);
     assert_int_equal(r, 2);
     char *text = slurp(out);
     assert_non_null(text);
