@@ -5,10 +5,7 @@
 # answers at once, a clamped option is said.  Every run is bounded by
 # `timeout`, so a hang fails the test instead of blocking the suite.
 . "$(dirname "$0")/test-lib.sh"
-if [ -n "${KAGE_SKIP_E2E:-}" ]; then # make distcheck: this ran in both builds (a minute of waits)
-    echo "proto-input: skipped (KAGE_SKIP_E2E is set)"
-    exit 77
-fi
+skip_in_distcheck proto-input # a minute of waits
 run() { # run PROTO SECONDS: stdin to the engine, its output on stdout; 124 = it hung
     timeout "$2" "$kage" "$1"
 }

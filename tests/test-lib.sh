@@ -4,6 +4,8 @@
 # path: KAGE, else src/kage), fail MESSAGE (counts a failed check), and:
 #   use_tmp NAME     a temporary folder in $tmp, removed when the test exits
 #   need_python NAME skips the test (exit 77) where there is no python3
+#   skip_in_distcheck NAME  skips the test where KAGE_SKIP_E2E is set (make
+#                    distcheck, by tests/run-suite: it ran in both builds)
 #   need_numpy NAME  sets $py to a python3 with numpy (python3, else Debian's
 #                    /usr/bin/python3), else skips the test (exit 77)
 #   finish MESSAGE   prints MESSAGE and exits 0 when every check passed, else
@@ -18,6 +20,11 @@ fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 use_tmp() {
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-$1.XXXXXX") || { echo "$1: cannot make a temporary folder"; exit 99; }
     trap 'rm -rf "$tmp"' EXIT
+}
+skip_in_distcheck() {
+    [ -z "${KAGE_SKIP_E2E:-}" ] && return 0
+    echo "$1: skipped (KAGE_SKIP_E2E is set)"
+    exit 77
 }
 need_python() {
     command -v python3 >/dev/null 2>&1 && return 0

@@ -58,10 +58,7 @@ if [ "${1:-}" = --clicks ]; then
     wait $xb 2>/dev/null
     exit $rc
 fi
-if [ -n "${KAGE_SKIP_E2E:-}" ]; then # make distcheck: the games already ran in both builds
-    echo "xboard: skipped (KAGE_SKIP_E2E is set)"
-    exit 77
-fi
+skip_in_distcheck xboard
 command -v xvfb-run >/dev/null && [ -x /usr/games/xboard ] || { echo "skip: no xboard or xvfb-run"; exit 77; }
 use_tmp xboard
 dir=$tmp
