@@ -21,17 +21,20 @@ struct Engine {
     uint64_t rng;
 };
 
-/* Playing levels 1..9: a depth cap, a node cap, and the amplitude of the
- * random bonus each root move gets (centipawns).  Level 10 is unlimited. */
+/* Playing levels 1..9: a depth cap, a node cap, the amplitude of the
+ * random bonus each root move gets (centipawns) and the guard: the level
+ * chooses, by score plus bonus, among the moves its own search sees within
+ * guard of its best (search_root_choose), so that the bonus varies its play
+ * without giving material away.  Level 10 is unlimited. */
 static const struct {
     int depth;
     uint64_t nodes;
-    int noise;
+    int noise, guard;
 } levels[11] = {
-    [1] = {1, 2000, 300},   [2] = {2, 5000, 220},     [3] = {2, 15000, 160},
-    [4] = {3, 40000, 110},  [5] = {4, 100000, 75},    [6] = {5, 250000, 50},
-    [7] = {6, 600000, 32},  [8] = {8, 1500000, 20},   [9] = {10, 4000000, 10},
-    [10] = {0, 0, 0},
+    [1] = {2, 5000, 400, 200},   [2] = {2, 15000, 250, 150},    [3] = {2, 30000, 120, 80},
+    [4] = {3, 60000, 150, 100},  [5] = {4, 120000, 80, 60},     [6] = {5, 250000, 50, 45},
+    [7] = {7, 800000, 32, 30},   [8] = {8, 1500000, 20, 20},    [9] = {10, 4000000, 10, 10},
+    [10] = {0, 0, 0, 0},
 };
 
 static uint64_t splitmix64(uint64_t *x)
@@ -276,12 +279,6 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     }
     if (kept) /* only avoided moves: play one of them all the same */
         s->nroot = nroot = kept;
-    uint64_t salt = splitmix64(&e->rng);
-    for (int i = 0; i < nroot; i++) {
-        uint64_t r = salt ^ (s->root[i].move * 0x9e3779b97f4a7c15ull);
-        int amp = levels[level].noise;
-        s->root[i].noise = amp ? (int)(splitmix64(&r) % (uint64_t)(2 * amp + 1)) - amp : 0;
-    }
     int score = 0, completed = 0;
     /* for the time: the best move's changes (hundredths, halved each
      * iteration), the iterations it has held, the last iteration's score */
@@ -337,6 +334,16 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         if (!lim->infinite &&
             ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * e->sp.soft_percent / 100 * pct / 100)))
             break;
+    }
+    /* a lower level's choice among the moves within its guard of the best */
+    if (levels[level].noise && !lim->infinite && completed && !atomic_load(&e->stop)) {
+        uint64_t salt = splitmix64(&e->rng);
+        int amp = levels[level].noise;
+        for (int i = 0; i < nroot; i++) {
+            uint64_t r = salt ^ (s->root[i].move * 0x9e3779b97f4a7c15ull);
+            s->root[i].noise = (int)(splitmix64(&r) % (uint64_t)(2 * amp + 1)) - amp;
+        }
+        search_root_choose(s, completed, levels[level].guard, levels[level].nodes);
     }
     /* an infinite search waits for engine_stop() even when it is done */
     while (lim->infinite && !s->stopped && !atomic_load(&e->stop)) {

@@ -731,19 +731,18 @@ int search_root(Search *s, int depth, int alpha, int beta)
     qsort(s->root, (size_t)s->nroot, sizeof s->root[0], cmp_root);
     for (int i = 0; i < s->nroot; i++) {
         RootMove *rm = &s->root[i];
-        int score, nd = depth - 1 + in_check, a = alpha - rm->noise, b = beta - rm->noise;
+        int score, nd = depth - 1 + in_check;
         make_move(s, 0, rm->move, search_gives_check(s, rm->move));
         if (i == 0) {
-            score = -search(s, -b, -a, nd, 1, true);
+            score = -search(s, -beta, -alpha, nd, 1, true);
         } else {
-            score = -search(s, -a - 1, -a, nd, 1, true);
-            if (score > a && score < b)
-                score = -search(s, -b, -a, nd, 1, true);
+            score = -search(s, -alpha - 1, -alpha, nd, 1, true);
+            if (score > alpha && score < beta)
+                score = -search(s, -beta, -alpha, nd, 1, true);
         }
         pos_unmake(pos);
         if (s->stopped)
             break;
-        score += rm->noise;
         rm->order = score > alpha ? SEARCH_INF + 1 : -SEARCH_INF + s->nroot - i;
         if (score > best)
             best = score;
@@ -752,7 +751,7 @@ int search_root(Search *s, int depth, int alpha, int beta)
             update_pv(s, 0, rm->move);
             if (score < beta || !s->best_move) {
                 s->best_move = rm->move;
-                s->best_score = score - rm->noise;
+                s->best_score = score;
                 s->best_pvlen = s->pvlen[0];
                 memcpy(s->best_pv, s->pv[0], (size_t)s->pvlen[0] * sizeof(Move));
             }
@@ -771,4 +770,53 @@ int search_root(Search *s, int depth, int alpha, int beta)
     }
     s->can_stop = true;
     return best;
+}
+
+int search_root_choose(Search *s, int depth, int guard, uint64_t nodes)
+{
+    Position *pos = s->pos;
+    Move was = s->best_move;
+    int was_score = s->best_score;
+    if (s->nroot < 2 || depth < 1 || !was || abs(was_score) >= SEARCH_MATE_BOUND)
+        return was_score;
+    bool in_check = pos->king[pos->side] && pos_in_check(pos);
+    int alpha = was_score - guard - 1, beta = was_score + guard + 1, top = was_score;
+    int *score = xmalloc((size_t)s->nroot * sizeof *score);
+    s->iter = depth;
+    s->stopped = false;
+    s->can_stop = true;
+    s->node_limit = s->nodes + nodes;
+    qsort(s->root, (size_t)s->nroot, sizeof s->root[0], cmp_root);
+    for (int i = 0; i < s->nroot; i++) {
+        RootMove *rm = &s->root[i];
+        score[i] = -SEARCH_INF; /* not searched to the end */
+        if (!s->stopped) {
+            make_move(s, 0, rm->move, search_gives_check(s, rm->move));
+            int v = -search(s, -beta, -alpha, depth - 1 + in_check, 1, true);
+            pos_unmake(pos);
+            if (!s->stopped)
+                score[i] = v;
+        }
+        if (rm->move == was && score[i] < was_score)
+            score[i] = was_score; /* the best move stays a choice */
+        if (score[i] > top)
+            top = score[i];
+    }
+    int chosen = -1, best = 0;
+    for (int i = 0; i < s->nroot; i++) {
+        if (score[i] == -SEARCH_INF || score[i] < top - guard)
+            continue;
+        int v = score[i] + s->root[i].noise;
+        if (chosen < 0 || v > best)
+            chosen = i, best = v;
+    }
+    s->stopped = false;
+    s->best_score = score[chosen];
+    if (s->root[chosen].move != was) {
+        s->best_move = s->root[chosen].move;
+        s->best_pv[0] = s->best_move;
+        s->best_pvlen = 1;
+    }
+    free(score);
+    return s->best_score;
 }

@@ -56,7 +56,7 @@ void tt_store(TT *tt, uint64_t key, Move move, int score, int eval, int depth, i
 
 typedef struct RootMove {
     Move move;
-    int noise; /* the lower levels' random bonus, fixed for one search */
+    int noise; /* the lower levels' random bonus (search_root_choose) */
     int order; /* ordering key for the next iteration */
 } RootMove;
 
@@ -146,6 +146,13 @@ int search_begin(Search *s);
 
 /* One iteration at the root with window (alpha, beta); updates s->best_*. */
 int search_root(Search *s, int depth, int alpha, int beta);
+
+/* The lower levels' choice, after the iterations: every root move searched
+ * again to depth within guard of the best score (at most nodes more nodes,
+ * the best moves first), and of the moves within guard of the best, the one
+ * whose score plus its random bonus (RootMove.noise) is highest becomes
+ * s->best_move.  A mate's score keeps its move. */
+int search_root_choose(Search *s, int depth, int guard, uint64_t nodes);
 
 /* Will the legal move m give check?  Exact for the plain moves and drops of
  * the 8x8 games; castling, en passant and the rest count as checks. */
