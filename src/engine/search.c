@@ -802,6 +802,8 @@ int search_root_choose(Search *s, int depth, int guard, uint64_t nodes)
         if (score[i] > top)
             top = score[i];
     }
+    /* the move of score top (the last search's best move, or one better)
+     * is always within the guard, so a move is chosen */
     int chosen = -1, best = 0;
     for (int i = 0; i < s->nroot; i++) {
         if (score[i] == -SEARCH_INF || score[i] < top - guard)
