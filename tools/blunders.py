@@ -38,8 +38,7 @@ import ladder  # noqa: E402
 CAP = 5000  # mate scores count as this much
 
 
-def judge_score(judge, fen, moves, depth):
-    judge.fen = fen
+def judge_score(judge, moves, depth):
     judge.best_move(moves, {"depth": depth}, 300)
     s = judge.score if judge.score is not None else 0
     return max(-CAP, min(CAP, s))
@@ -47,21 +46,21 @@ def judge_score(judge, fen, moves, depth):
 
 def play(args, opening, out, lock):
     variant, fen = opening
-    level = match.UciEngine(f"{args.kage} uci", [("Level", str(args.level))], f"level{args.level}")
-    judge = match.UciEngine(f"{args.judge or args.kage} uci", [], "judge")
-    referee = match.Referee(args.kage)
     ms = ladder.SCREEN_MS[args.level - 1]
+    engines, referee = [], None
     try:
+        engines.append(match.UciEngine(f"{args.kage} uci", [("Level", str(args.level))], f"level{args.level}"))
+        engines.append(match.UciEngine(f"{args.judge or args.kage} uci", [], "judge"))
+        level, judge = engines
+        referee = match.Referee(args.kage)
         level.new_game(variant, fen)
         judge.new_game(variant, fen)
         moves, losses = [], []
-        while len(moves) < args.max_plies:
-            result, _, legal = referee.judge(variant, fen, moves)
-            if result is None:
-                raise RuntimeError(f"opening rejected: {variant} {fen} {' '.join(moves)}")
-            if result != "*" or not legal:
-                break
-            before = judge_score(judge, fen, moves, args.depth)
+        result, _, legal = referee.judge(variant, fen, moves)
+        if result is None:
+            raise RuntimeError(f"opening rejected: {variant} {fen}")
+        while len(moves) < args.max_plies and result == "*" and legal:
+            before = judge_score(judge, moves, args.depth)
             if abs(before) >= args.decided:
                 break
             move = level.best_move(moves, {"movetime": ms}, ms / 1000 * 5 + 15)
@@ -73,14 +72,15 @@ def play(args, opening, out, lock):
             if result != "*" or not legal:  # the move ended the game: a win, not a loss
                 losses.append(0)
                 break
-            after = -judge_score(judge, fen, moves, args.depth - 1)
+            after = -judge_score(judge, moves, args.depth - 1)
             losses.append(max(0, before - after))
         with lock:
             out.extend(losses)
     finally:
-        for e in (level, judge):
+        for e in engines:
             e.close()
-        referee.close()
+        if referee:
+            referee.close()
 
 
 def main():
