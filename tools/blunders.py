@@ -44,38 +44,53 @@ def judge_score(judge, moves, depth):
     return max(-CAP, min(CAP, s))
 
 
-def play(args, opening, out, lock):
+def play(args, level, judge, referee, opening):
+    """The losses of level's moves in one game from opening."""
     variant, fen = opening
     ms = ladder.SCREEN_MS[args.level - 1]
+    level.new_game(variant, fen)
+    judge.new_game(variant, fen)
+    moves, losses = [], []
+    result, _, legal = referee.judge(variant, fen, moves)
+    if result is None:
+        raise RuntimeError(f"opening rejected: {variant} {fen}")
+    while len(moves) < args.max_plies and result == "*" and legal:
+        before = judge_score(judge, moves, args.depth)
+        if abs(before) >= args.decided:
+            break
+        move = level.best_move(moves, {"movetime": ms}, ms / 1000 * 5 + 15)
+        if move not in legal:
+            raise RuntimeError(f"level {args.level} played {move}, not a legal move, in "
+                               f"{variant} {fen} moves {' '.join(moves)}")
+        moves.append(move)
+        result, _, legal = referee.judge(variant, fen, moves)
+        if result != "*" or not legal:  # the move ended the game: a win, not a loss
+            losses.append(0)
+            break
+        after = -judge_score(judge, moves, args.depth - 1)
+        losses.append(max(0, before - after))
+    return losses
+
+
+def worker(args, jobs, losses, lock, errors):
+    """Plays games from jobs until none is left, with one level, judge and
+    referee for all of them; the first error stops every worker."""
     engines, referee = [], None
     try:
         engines.append(match.UciEngine(f"{args.kage} uci", [("Level", str(args.level))], f"level{args.level}"))
         engines.append(match.UciEngine(f"{args.judge or args.kage} uci", [], "judge"))
-        level, judge = engines
         referee = match.Referee(args.kage)
-        level.new_game(variant, fen)
-        judge.new_game(variant, fen)
-        moves, losses = [], []
-        result, _, legal = referee.judge(variant, fen, moves)
-        if result is None:
-            raise RuntimeError(f"opening rejected: {variant} {fen}")
-        while len(moves) < args.max_plies and result == "*" and legal:
-            before = judge_score(judge, moves, args.depth)
-            if abs(before) >= args.decided:
-                break
-            move = level.best_move(moves, {"movetime": ms}, ms / 1000 * 5 + 15)
-            if move not in legal:
-                raise RuntimeError(f"level {args.level} played {move}, not a legal move, in "
-                                   f"{variant} {fen} moves {' '.join(moves)}")
-            moves.append(move)
-            result, _, legal = referee.judge(variant, fen, moves)
-            if result != "*" or not legal:  # the move ended the game: a win, not a loss
-                losses.append(0)
-                break
-            after = -judge_score(judge, moves, args.depth - 1)
-            losses.append(max(0, before - after))
+        while True:
+            with lock:
+                if not jobs or errors:
+                    return
+                opening = jobs.pop()
+            game = play(args, engines[0], engines[1], referee, opening)
+            with lock:
+                losses.extend(game)
+    except (match.EngineError, RuntimeError) as e:
         with lock:
-            out.extend(losses)
+            errors.append(str(e))
     finally:
         for e in engines:
             e.close()
@@ -116,19 +131,8 @@ def main():
     jobs = [rng.choice(suite) for _ in range(args.games)]
     losses, lock, errors = [], threading.Lock(), []
 
-    def worker():
-        while True:
-            with lock:
-                if not jobs or errors:
-                    return
-                opening = jobs.pop()
-            try:
-                play(args, opening, losses, lock)
-            except (match.EngineError, RuntimeError) as e:
-                with lock:
-                    errors.append(str(e))
-
-    threads = [threading.Thread(target=worker) for _ in range(max(1, args.concurrency))]
+    threads = [threading.Thread(target=worker, args=(args, jobs, losses, lock, errors))
+               for _ in range(max(1, args.concurrency))]
     for t in threads:
         t.start()
     for t in threads:
