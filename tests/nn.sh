@@ -13,7 +13,7 @@ need_numpy nn
 nn() { "$py" "$top/tools/nn.py" "$@"; }
 tables=$top/src/engine/nn_tables.c
 
-for v in shogun shinobiplus shinobi; do
+for v in shogun shinobiplus shinobi shinobivchess; do
     "$kage" datagen $v 3 300 "$tmp/$v.data" - 5 2>/dev/null || fail "datagen $v: exit $?"
     [ -s "$tmp/$v.data" ] || fail "datagen $v wrote nothing"
     if grep -q "\"$v\"" "$tables"; then
@@ -128,6 +128,19 @@ if "$py" -c 'import torch' 2>/dev/null; then
         [ -n "$none" ] && [ -n "$with" ] && [ "$none" != "$with" ] ||
             fail "train --start FILE.c:shinobi: the start's error ($with) is not the network's (without it $none): $(cat "$tmp/err")"
         nn write "$tmp/s1.npz" | grep -q 'nn_nets\[\] = {&shinobi_net, NULL}' || fail "write of a network begun from the tables"
+        # another game's network with the same inputs is a start (Shinobi's for
+        # Shinobi (vchess.club)), said; the network written is this game's
+        "$kage" nndata shinobivchess <"$tmp/shinobivchess.data" >"$tmp/vchess.knn" || fail "nndata shinobivchess: exit $?"
+        nn train --variant shinobivchess --cpu --epochs 0 --start "$tables:shinobi" --val-data "$tmp/vchess.knn" \
+            --out "$tmp/v1.npz" "$tmp/vchess.knn" 2>"$tmp/err" || fail "train --start of another game's network: exit $?: $(tail -3 "$tmp/err")"
+        grep -q "^starting from shinobi's network (the same inputs as shinobivchess's)\$" "$tmp/err" ||
+            fail "train --start of another game's network: not said: $(head -3 "$tmp/err")"
+        nn write "$tmp/v1.npz" | grep -q 'nn_nets\[\] = {&shinobivchess_net, NULL}' ||
+            fail "write of a network begun from another game's"
+        # but not one of another board or other pieces
+        nn train --variant shogun --cpu --epochs 0 --start "$tables:shinobi" --out "$tmp/v2.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
+        [ $? -ne 0 ] && grep -q "a network of shinobi with 32 units, not of shogun with 32 (--hidden) on these records' board" "$tmp/out" ||
+            fail "train --start of a network of other inputs: $(cat "$tmp/out")"
     fi
 else
     echo "nn: no PyTorch (Debian: python3-torch), training not tried"

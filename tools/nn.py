@@ -150,10 +150,13 @@ def train(a):
         sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
     start = read_net(a.start) if a.start else None
-    if start is not None and (str(start["variant"]) != a.variant or tuple(int(x) for x in start["shape"]) != tuple(shape)
-                              or start["b1"].shape[0] != a.hidden):
+    if start is not None and (tuple(int(x) for x in start["shape"]) != tuple(shape) or start["b1"].shape[0] != a.hidden):
         sys.exit(f"nn.py: {a.start}: a network of {start['variant']} with {start['b1'].shape[0]} units, "
                  f"not of {a.variant} with {a.hidden} (--hidden) on these records' board")
+    if start is not None and str(start["variant"]) != a.variant:
+        # another game's network with the same inputs (Shinobi's for Shinobi (vchess.club)):
+        # a start, and the network written is this game's
+        print(f"starting from {start['variant']}'s network (the same inputs as {a.variant}'s)", file=sys.stderr)
     try:
         import torch
     except ImportError:
