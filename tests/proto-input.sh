@@ -10,6 +10,19 @@ use_tmp proto-input
 run() { # run PROTO SECONDS: stdin to the engine, its output on stdout; 124 = it hung
     timeout "$2" "$kage" "$1"
 }
+# Where a check needs the engine to have answered before the next line (its
+# move, a depth), the lines wait for it rather than for a fixed time, which a
+# sanitizer build on a loaded machine can overrun:
+#   out=$(fresh; { printf ...; wait_out PATTERN SECONDS; printf ...; } | to_file PROTO SECONDS)
+fresh() { : >"$tmp/engine"; }
+wait_out() { # wait_out PATTERN SECONDS: until a line of the engine's output matches PATTERN
+    i=0
+    while [ $i -lt $(($2 * 10)) ] && ! grep -q "$1" "$tmp/engine"; do sleep 0.1; i=$((i + 1)); done
+}
+to_file() { # to_file PROTO SECONDS: as run, its output kept for wait_out, then on stdout
+    timeout "$2" "$kage" "$1" >"$tmp/engine"
+    cat "$tmp/engine"
+}
 
 # 1. a game of 10,000 moves is read whole; an illegal move at its end is reported
 moves=$(awk 'BEGIN { for (i = 0; i < 2500; i++) printf "e1d1 b8c6 d1e1 c6b8 "; }')
@@ -91,7 +104,8 @@ printf '%s\n' "$out" | grep -q 'FEN is longer than' || fail "a FEN too long: sai
 # no move after force (only ? plays the move found): the search is thrown away
 out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nst 5\ngo\n'; sleep 0.5; printf 'force\n'; sleep 1.5; printf 'quit\n') | run xboard 8)
 printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move came after force"
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nst 5\ngo\n'; sleep 0.5; printf '?\n'; sleep 1; printf 'quit\n') | run xboard 8)
+out=$(fresh; { printf 'xboard\nprotover 2\nnew\nvariant shogun\nst 5\ngo\n'; sleep 0.5; printf '?\n'; wait_out '^move ' 10
+    printf 'quit\n'; } | to_file xboard 15)
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: ? plays the move found"
 for cmd in new 'undo' 'remove' 'result 1-0 {adjudicated}' 'setboard 4k3/8/8/8/8/8/8/4K3[] w - - 0 1'; do
     out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nforce\nusermove e2e4\nusermove e7e5\nst 5\ngo\n'; sleep 0.5
@@ -111,15 +125,15 @@ printf '%s\n' "$out" | grep -q 'tellusererror Illegal position' || fail "xboard:
 # and no move came: a loss on time); the new table size is taken after it.
 # st 2: two seconds a move whatever the build's speed (a share of a 5-minute
 # clock was longer than the test waited, under the sanitizers)
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 2\ngo\n'; sleep 0.3
-    printf 'foo\nusermove e7e5\nmemory 8\noption Hash=8\n'; sleep 4; printf 'ping 9\nquit\n') | run xboard 15)
+out=$(fresh; { printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 2\ngo\n'; sleep 0.3
+    printf 'foo\nusermove e7e5\nmemory 8\noption Hash=8\n'; wait_out '^move ' 20; printf 'ping 9\nquit\n'; } | to_file xboard 30)
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: a stray line while thinking cost the move ($out)"
 printf '%s\n' "$out" | grep -q '^Error (unknown command.*foo' || fail "xboard: the stray line is not answered"
 printf '%s\n' "$out" | grep -q '^Illegal move (not your turn.*e7e5' || fail "xboard: a move out of turn is not refused"
 printf '%s\n' "$out" | grep -q '^pong 9' || fail "xboard: no pong after the move"
 # analyze mode: lines at once, ping answered while it runs, restarted after a move, no move played
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nanalyze\n'; sleep 1; printf 'ping 7\n'; sleep 0.2
-    printf 'usermove e2e4\n'; sleep 1; printf '.\nexit\n.\nquit\n') | run xboard 8)
+out=$(fresh; { printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nanalyze\n'; sleep 1; printf 'ping 7\n'; sleep 0.2
+    printf 'usermove e2e4\n'; wait_out ' e7e[56] ' 20; sleep 0.2; printf '.\nexit\n.\nquit\n'; } | to_file xboard 30)
 printf '%s\n' "$out" | grep -q '^pong 7' || fail "xboard: ping during analysis"
 printf '%s\n' "$out" | grep -q ' e7e[56] ' || fail "xboard: analysis of the position after e2e4"
 printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: analysis played a move"
@@ -131,7 +145,8 @@ printf '%s\n' "$out" | grep -q '^stat01: [0-9]* [1-9][0-9]* [1-9][0-9]* 0 20 [a-
 
 # the thinking lines: none twice (the search reports its last iteration
 # again as it ends, which XBoard's engine output window listed twice)
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nsd 3\ngo\n'; sleep 1; printf 'quit\n') | run xboard 5)
+out=$(fresh; { printf 'xboard\nprotover 2\nnew\nvariant shogun\npost\nsd 3\ngo\n'; wait_out '^move ' 20; printf 'quit\n'; } |
+    to_file xboard 30)
 printf '%s\n' "$out" | grep -q '^3 ' || fail "xboard: thinking lines to depth 3 ($out)"
 [ -z "$(printf '%s\n' "$out" | grep '^[0-9]* -*[0-9]* [0-9]* [0-9]* ' | uniq -d)" ] || fail "xboard: a thinking line twice"
 # hint, draw (declined unless dead even), the Level option
@@ -181,7 +196,8 @@ printf '%s\n' "$out" | grep -q '^highlight 8/1M6/8/8/8/8/8/8$' || fail "xboard: 
 # a piece picked up while Kage thinks (a premove) gets no marks: the
 # position is the search thread's, which plays its move in it; once the
 # move is out, a lift is answered again
-out=$( (printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 1\ngo\nlift e2\n'; sleep 2; printf 'lift e7\nquit\n') | run xboard 5)
+out=$(fresh; { printf 'xboard\nprotover 2\nnew\nvariant shogun\nnopost\nst 1\ngo\nlift e2\n'; wait_out '^move ' 20
+    printf 'lift e7\nquit\n'; } | to_file xboard 30)
 [ "$(printf '%s\n' "$out" | grep -c '^highlight')" -eq 1 ] || fail "xboard: lift while thinking: no marks ($out)"
 printf '%s\n' "$out" | grep -q '^highlight 8/8/4Y3/4Y3/8/8/8/8$' || fail "xboard: lift e7 after Kage's move"
 # a promotion that must be made is magenta too (XBoard sends the '+' of a
@@ -237,14 +253,10 @@ printf '%s\n' "$out" | grep -q '^highlight 1YYYYYYY/YYYYYYYY/YYYYYYYY/YYYYYYYY/Y
 # search (the nodes of one depth), holds across a change of variant and of
 # Hash, and a bad name or value is said and changes nothing
 depth7() { # depth7 LINES: the nodes of Shogun's depth 7 from the start after LINES
-    # the input is held open until the move comes (the end of the input stops a
-    # search), at most 30 s: a sanitizer build on a loaded machine is slow
-    : >"$tmp/depth7"
-    (printf "uci\n$1setoption name UCI_Variant value shogun\nposition startpos\ngo depth 7\n"
-        i=0
-        while [ $i -lt 300 ] && ! grep -q '^bestmove' "$tmp/depth7"; do sleep 0.1; i=$((i + 1)); done) |
-        timeout 30 "$kage" uci >"$tmp/depth7"
-    awk '/^info depth 7 / { for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1) } END { print n }' "$tmp/depth7"
+    # the input is held open until the move comes (the end of the input stops a search)
+    fresh
+    { printf "uci\n$1setoption name UCI_Variant value shogun\nposition startpos\ngo depth 7\n"; wait_out '^bestmove' 30; } |
+        to_file uci 40 | awk '/^info depth 7 / { for (i = 1; i < NF; i++) if ($i == "nodes") n = $(i + 1) } END { print n }'
 }
 plain=$(depth7 '')
 [ -n "$plain" ] || fail "SearchParam: no depth 7 from the start"
