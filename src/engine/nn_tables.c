@@ -9538,7 +9538,7 @@ static const int16_t shinobiplus_w2[64] = {
 };
 static const NnNet shinobiplus_net = {"shinobiplus", 64, 17, 32, 2448, shinobiplus_w1, shinobiplus_b1, shinobiplus_w2, 868};
 
-/* shinobi: shinobi: stop 60's network (stop 59's, 57,195 positions of kage datagen seed 543, trained further on 65,650 of seed 603) trained further on the first 101,050 Shinobi positions of seed 671 (stop 66, the engine with stop 60's network), 5,000 nodes a move, each also mirrored; seed 671's last 54,411 held out: their error 0.002498 with stop 60's network, 0.002263 with this one (0.002282 at learning rate 0.0005). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 8th and 10th equal), batch 4096, learning rate 0.001 (stop 66) */
+/* shinobi: stop 60's network (stop 59's, 57,195 positions of kage datagen seed 543, trained further on 65,650 of seed 603) trained further on the first 101,050 Shinobi positions of seed 671 (stop 66, the engine with stop 60's network), 5,000 nodes a move, each also mirrored; seed 671's last 54,411 held out: their error 0.002498 with stop 60's network, 0.002263 with this one (0.002282 at learning rate 0.0005). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 8th and 10th equal), batch 4096, learning rate 0.001 (stop 66) */
 static const int16_t shinobi_w1[78336] = {
     1,-11,-6,-14,-14,-32,8,3,18,10,-10,12,24,15,22,20,
     -2,-19,33,34,31,28,-12,0,17,26,-25,-35,29,-14,-1,24,
@@ -14449,7 +14449,7 @@ static const int16_t shinobi_w2[64] = {
 };
 static const NnNet shinobi_net = {"shinobi", 64, 17, 32, 2448, shinobi_w1, shinobi_b1, shinobi_w2, 1169};
 
-/* shinobivchess: shinobivchess: stop 64's network (its first network, Shinobi's of stop 60 trained on 165,744 positions of seed 641, trained further on 279,406 of seeds 641 and 643) trained further on the first 111,168 Shinobi (vchess.club) positions of seed 681 (stop 66, the engine with stop 64's network), 5,000 nodes a move, each also mirrored; seed 681's last 59,859 held out: their error 0.002017 with stop 64's network, 0.001630 with this one (0.001780 trained also on stop 64's 542,592 positions of seeds 641 to 644). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 8th to 10th equal), batch 4096, learning rate 0.0005 (stop 66) */
+/* shinobivchess: stop 64's network (its first network, Shinobi's of stop 60 trained on 165,744 positions of seed 641, trained further on 279,406 of seeds 641 and 643) trained further on the first 111,168 Shinobi (vchess.club) positions of seed 681 (stop 66, the engine with stop 64's network), 5,000 nodes a move, each also mirrored; seed 681's last 59,859 held out: their error 0.002017 with stop 64's network, 0.001630 with this one (0.001780 trained also on stop 64's 542,592 positions of seeds 641 to 644). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 8th to 10th equal), batch 4096, learning rate 0.0005 (stop 66) */
 static const int16_t shinobivchess_w1[78336] = {
     -13,1,7,-12,-8,-5,7,0,18,35,-15,8,6,6,-6,-1,
     1,-37,19,18,28,20,-2,3,11,45,-51,-10,6,-13,-9,22,
