@@ -3,6 +3,7 @@
 # and the summary line counts the moves that lose at least each threshold;
 # bad options get a clear message and no traceback.
 . "$(dirname "$0")/test-lib.sh"
+tool_test blunders
 use_tmp blunders
 blunders() { python3 "$top/tools/blunders.py" "$@"; }
 

@@ -3,6 +3,7 @@
 # (and the mate) coming, in plies before the end; bad input gives a clear
 # message and exit 1, never a traceback.
 . "$(dirname "$0")/test-lib.sh"
+tool_test horizon
 use_tmp horizon
 horizon() { python3 "$top/tools/horizon.py" "$@"; }
 

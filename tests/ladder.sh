@@ -5,6 +5,7 @@
 # down"), and bad logs and a Kage that cannot run refused with a clear
 # message.  Plays two games (--pgn), of the lowest levels.
 . "$(dirname "$0")/test-lib.sh"
+tool_test ladder
 use_tmp ladder
 ladder() { python3 "$top/tools/ladder.py" "$@"; }
 

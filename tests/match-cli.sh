@@ -3,6 +3,7 @@
 # engine or referee that cannot be started is named in a clear message with
 # exit 1, not a Python traceback.
 . "$(dirname "$0")/test-lib.sh"
+tool_test match-cli
 use_tmp match
 match() {
     python3 "$top/tools/match.py" --kage "$kage" --openings "$top/tools/openings/shogun.txt" \

@@ -5,6 +5,7 @@
 # bad input (an unknown number, a bad --param, a log of other numbers)
 # before any game with a clear message.  Plays eight game pairs of 300 nodes.
 . "$(dirname "$0")/test-lib.sh"
+tool_test spsa
 use_tmp spsa
 need_python spsa
 spsa() { python3 "$top/tools/spsa.py" --kage "$kage" --openings "$top/tools/openings/shogun.txt" "$@"; }

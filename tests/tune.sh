@@ -5,6 +5,7 @@
 # makes a C file of the weights, and bad options and files give a clear
 # message; --k fixes the sigmoid's scale.  Needs numpy; skipped without it.
 . "$(dirname "$0")/test-lib.sh"
+tool_test tune
 use_tmp tune
 
 need_numpy tune
