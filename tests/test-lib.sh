@@ -6,13 +6,15 @@
 #   need_python NAME skips the test (exit 77) where there is no python3
 #   skip_in_distcheck NAME  skips the test where KAGE_SKIP_E2E is set (make
 #                    distcheck, by tests/run-suite: it ran in both builds)
-#   tool_test NAME   a test of a Python tool in tools/: runs in the normal
-#                    build's make check only.  Skipped in tests/run-suite's
-#                    sanitizer pass (KAGE_SANITIZED: the C such a test drives,
-#                    kage uci, datagen, evaltrace and adjudicate, runs under the
-#                    sanitizers in the unit, protocol, network and relabel
-#                    tests) and in its make distcheck (KAGE_SKIP_E2E: that the
-#                    tarball holds every file is the distcheck-hook's check)
+#   normal_build_only NAME WHAT  runs the test in the normal build's make
+#                    check only: skipped in tests/run-suite's sanitizer pass
+#                    (KAGE_SANITIZED) and in its make distcheck (KAGE_SKIP_E2E),
+#                    for what no build changes (WHAT says what the test is)
+#   tool_test NAME   normal_build_only, for a test of a Python tool in tools/:
+#                    the C such a test drives (kage uci, datagen, evaltrace and
+#                    adjudicate) runs under the sanitizers in the unit,
+#                    protocol, network and relabel tests, and that the tarball
+#                    holds every tool is the distcheck-hook's check
 #   need_numpy NAME  sets $py to a python3 with numpy (python3, else Debian's
 #                    /usr/bin/python3), else skips the test (exit 77)
 #   finish MESSAGE   prints MESSAGE and exits 0 when every check passed, else
@@ -33,13 +35,13 @@ skip_in_distcheck() {
     echo "$1: skipped (KAGE_SKIP_E2E is set)"
     exit 77
 }
-tool_test() {
-    if [ -n "${KAGE_SANITIZED:-}" ]; then
-        echo "$1: skipped (a tool's test: it ran in the normal build; KAGE_SANITIZED is set)"
+normal_build_only() {
+    if [ -n "${KAGE_SANITIZED:-}${KAGE_SKIP_E2E:-}" ]; then
+        echo "$1: skipped ($2: it ran in the normal build's make check)"
         exit 77
     fi
-    skip_in_distcheck "$1"
 }
+tool_test() { normal_build_only "$1" "a test of a tool"; }
 need_python() {
     command -v python3 >/dev/null 2>&1 && return 0
     echo "$1: no python3, skipped"
