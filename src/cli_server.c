@@ -198,6 +198,29 @@ int cli_server(int argc, char **argv)
     }
     if (!check && !drop_root(user))
         return 1;
+    /* A shared account's players run the game screen as that account: never
+     * as the server (its database), root, or a member of the server's group.
+     * KAGE_TEST_SHARED_SELF lets a test play several players from its own
+     * account (tests/e2e/online.sh); a host never sets it. */
+    for (int i = 0; i < cfg.nshared && !check && !getenv("KAGE_TEST_SHARED_SELF"); i++) {
+        struct passwd *pw = getpwnam(cfg.shared[i]);
+        gid_t groups[256];
+        int ngroups = 256;
+        bool in_group = false;
+        if (pw && getgrouplist(pw->pw_name, pw->pw_gid, groups, &ngroups) >= 0)
+            for (int g = 0; g < ngroups; g++)
+                in_group |= groups[g] == getegid();
+        if (!pw || pw->pw_uid == 0 || pw->pw_uid == geteuid() || in_group) {
+            fprintf(stderr, "kage server: --shared-account=%s: %s%s\n", cfg.shared[i],
+                    !pw                      ? "not a user of this host"
+                    : pw->pw_uid == 0        ? "root: its players would run the game screen as root"
+                    : pw->pw_uid == geteuid() ? "the server's own user: its players would run the game screen "
+                                                "as the server, with its database"
+                                              : "a member of the server's group, which may reach its database",
+                    pw ? "; the players need an account of their own (PLAYING ONLINE in man kage)" : "");
+            return 2;
+        }
+    }
     KageError err;
     char dbbuf[PATH_MAX], sockbuf[PATH_MAX];
     if (!db) {

@@ -20,6 +20,20 @@ expect 2 "unknown option '--bogus'" server --bogus
 expect 2 "--rate: 'fast' is not a number from 1 to 100000" server --rate=fast
 expect 2 "--socket-mode: '999' is not an octal mode" server --socket-mode=999
 expect 2 "--shared-account: not a user name" server --shared-account=a/b
+# a shared account's players run the game screen as that account: never as
+# the server itself, root, or a user that does not exist (issue 70, fault 3)
+expect 2 "--shared-account=kage-no-such-user: not a user of this host" server --user=nobody \
+    --socket="$dir/sa.sock" --db="$dir/sa.db" --shared-account=kage-no-such-user
+if [ "$(id -u)" -eq 0 ]; then
+    expect 2 "--shared-account=nobody: the server's own user" server --user=nobody --socket="$dir/sa.sock" \
+        --db="$dir/sa.db" --shared-account=nobody
+    expect 2 "--shared-account=root: root" server --user=nobody --socket="$dir/sa.sock" --db="$dir/sa.db" \
+        --shared-account=root
+else
+    expect 2 "--shared-account=$(id -un): the server's own user" server --socket="$dir/sa.sock" \
+        --db="$dir/sa.db" --shared-account="$(id -un)"
+fi
+[ -e "$dir/sa.db" ] && fail "a refused shared account: the database was made all the same"
 expect 2 "--socket needs a value" server --socket
 expect 2 "--quiet takes no value" server --quiet=yes
 expect 2 "with --user, give --socket and --db too" server --user=nobody
@@ -77,7 +91,7 @@ fi
 me=$(id -un)
 as_user=
 [ "$(id -u)" -eq 0 ] && as_user=--user=nobody
-timeout 30 "$kage" server $as_user --socket="$dir/raw.sock" --socket-mode=0666 --db="$dir/raw.db" \
+KAGE_TEST_SHARED_SELF=1 timeout 30 "$kage" server $as_user --socket="$dir/raw.sock" --socket-mode=0666 --db="$dir/raw.db" \
     --shared-account="$me" --quiet &
 srv=$!
 i=0

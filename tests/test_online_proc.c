@@ -92,6 +92,7 @@ static void server_start(Proc *p)
     snprintf(shared, sizeof shared, "--shared-account=%s", p->me);
     const char *args[] = {"server", sock, db, shared, "--socket-mode=0666", geteuid() == 0 ? "--user=nobody" : NULL,
                           NULL};
+    setenv("KAGE_TEST_SHARED_SELF", "1", 1); /* one account plays every player: the test's own */
     p->pid = spawn(p, args);
     for (int t = 0; t < 10000; t += 20) { /* until it answers */
         KageError err;

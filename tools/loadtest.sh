@@ -28,7 +28,7 @@ if [ "$(id -u)" -eq 0 ]; then # the server will not run as root
     chmod 777 "$dir"
 fi
 # shellcheck disable=SC2086
-nice "$kage" server --socket="$dir/server.sock" --db="$dir/games.db" --shared-account="$(id -un)" \
+KAGE_TEST_SHARED_SELF=1 nice "$kage" server --socket="$dir/server.sock" --db="$dir/games.db" --shared-account="$(id -un)" \
     --socket-mode=0666 $user 2>"$dir/server.log" &
 pid=$!
 i=0

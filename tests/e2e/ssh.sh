@@ -18,7 +18,7 @@ SOCKET="$E2E_HOME/server.sock"
 me=$(id -un)
 as_user=
 [ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 777 "$E2E_HOME"; }
-"$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/games.db" --shared-account="$me" --socket-mode=0666 $as_user \
+KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/games.db" --shared-account="$me" --socket-mode=0666 $as_user \
     >"$E2E_HOME/server.log" 2>&1 &
 server_pid=$!
 sshd_pid=
