@@ -869,6 +869,69 @@ static void ui_save_game__existing_or_odd_file__asked_or_refused(void **state)
     rmdir(dir);
 }
 
+/* The screen of a forced SSH command (--online-only, or --player): s saves
+ * in the data folder under a name Kage makes, never over another file, and
+ * no file name is ever asked; o lists the data folder's games, and Tab there
+ * types no name (issue 70, fault 3: a path typed at s wrote as the account). */
+static void ui_save_game__online_only__data_folder_no_name_asked(void **state)
+{
+    (void)state;
+    char dir[64], kdir[96];
+    temp_dir(dir, sizeof dir);
+    snprintf(kdir, sizeof kdir, "%s/kage", dir);
+    char *old_data = env_set("XDG_DATA_HOME", dir);
+    Ui ui;
+    ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
+    ui.opt.online_only = true;
+    /* no saved game yet: o says so, and asks for no name */
+    ui_feed_keys(&ui, "o");
+    assert_int_equal(ui.input, INPUT_BOARD);
+    assert_int_equal(ui.screen, SCREEN_GAME);
+    assert_non_null(strstr(ui.status.msg, "No saved game in the data folder"));
+    play(&ui, "d4");
+    ui_feed_keys(&ui, "s");
+    assert_int_equal(ui.input, INPUT_BOARD); /* no prompt */
+    assert_false(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "The game written to"));
+    assert_non_null(strstr(ui.status.msg, kdir));
+    char first[1024];
+    snprintf(first, sizeof first, "%s", ui.write.path);
+    assert_memory_equal(first, kdir, strlen(kdir));
+    char *text = slurp(first);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "1. d4 *"));
+    free(text);
+    /* again: another file, the first one kept */
+    play(&ui, "d5");
+    ui_feed_keys(&ui, "s");
+    assert_int_equal(ui.input, INPUT_BOARD);
+    assert_string_not_equal(ui.write.path, first);
+    text = slurp(first);
+    assert_non_null(strstr(text, "1. d4 *"));
+    free(text);
+    text = slurp(ui.write.path);
+    assert_non_null(strstr(text, "1. d4 d5 *"));
+    free(text);
+    char second[1024];
+    snprintf(second, sizeof second, "%s", ui.write.path);
+    /* o: the list; Tab types no name, the list stays */
+    ui_feed_keys(&ui, "o");
+    assert_int_equal(ui.screen, SCREEN_FILES);
+    assert_int_equal(ui.load.nfiles, 2);
+    ui_feed_keys(&ui, "<Tab>");
+    assert_int_equal(ui.screen, SCREEN_FILES);
+    assert_int_not_equal(ui.input, INPUT_PROMPT);
+    assert_true(ui.status.msg_error);
+    assert_non_null(strstr(ui.status.msg, "no file name can be typed"));
+    ui_feed_keys(&ui, "<Escape>");
+    ui_off(&ui);
+    env_restore("XDG_DATA_HOME", old_data);
+    unlink(first);
+    unlink(second);
+    rmdir(kdir);
+    rmdir(dir);
+}
+
 static void ui_load_file__bad_file__line_and_reason_game_kept(void **state)
 {
     (void)state;
@@ -1063,6 +1126,7 @@ int test_ui_records_run(void)
         cmocka_unit_test(ui_load_game__path_too_long__left_out),
         cmocka_unit_test(ui_game_pgn__loaded_game__tags_and_comments_kept),
         cmocka_unit_test(ui_save_game__existing_or_odd_file__asked_or_refused),
+        cmocka_unit_test(ui_save_game__online_only__data_folder_no_name_asked),
         cmocka_unit_test(ui_load_file__clock_comments__clocks_as_they_were),
         cmocka_unit_test(ui_load_file__bad_file__line_and_reason_game_kept),
         cmocka_unit_test(ui_load_file__several_games__pick_screen),

@@ -24,7 +24,7 @@ const char *options_mode_text(PlayMode m) { return mode_texts[m]; }
 
 typedef enum OptId {
     OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_BELL, OPT_THEME,
-    OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_SERVER, OPT_PLAYER, OPT_HELP
+    OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_SERVER, OPT_PLAYER, OPT_ONLINE_ONLY, OPT_HELP
 } OptId;
 
 static const struct {
@@ -45,7 +45,8 @@ static const struct {
     {OPT_LOAD, "load", "FILE", "load a game from a PGN file (the first game of several: choose on screen)"},
     {OPT_RESUME, "resume", NULL, "resume the unfinished game of the last session without asking"},
     {OPT_SERVER, "server", "PATH", "online: the Kage server's socket (default: $KAGE_SERVER, else $XDG_RUNTIME_DIR/kage/server.sock)"},
-    {OPT_PLAYER, "player", "NAME", "online: the player's name, where the server lets this account choose (a shared account)"},
+    {OPT_PLAYER, "player", "NAME", "online: the player's name, where the server lets this account choose (a shared account); implies --online-only"},
+    {OPT_ONLINE_ONLY, "online-only", NULL, "the lobby first, and no file name is taken: games are saved in the data folder (for SSH logins)"},
     {OPT_HELP, "help", NULL, "show this help and exit"},
 };
 #define NOPTS (int)(sizeof opt_table / sizeof opt_table[0])
@@ -144,6 +145,7 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
             return false;
         }
         o->player = val;
+        o->online_only = true; /* a shared account's screen: see options.h */
         return true;
     case OPT_CLOCK: {
         KageError err;
@@ -284,6 +286,10 @@ int options_parse_over(UiOptions *o, int argc, char **argv)
             break;
         case OPT_RESUME:
             o->resume = true;
+            break;
+        case OPT_ONLINE_ONLY:
+            o->online_only = true;
+            o->mode = PLAY_ONLINE;
             break;
         default:
             if (!set_option(o, opt_table[k].id, opt_table[k].name, val))

@@ -41,6 +41,12 @@ typedef struct UiOptions {
     const char *load;    /* a PGN file to load at start */
     const char *server;  /* online: the server's socket (NULL: the default) */
     const char *player;  /* online: the name asked for (a shared account's) */
+    /* The screen of an SSH login whose command the host forces (--online-only,
+     * or --player, which only a shared account uses): it starts in the lobby,
+     * takes no file name from the player and writes only in its own data and
+     * state folders, so that a player can never write as the account wherever
+     * the account may write (its ~/.ssh, its shell's start-up files). */
+    bool online_only;
 } UiOptions;
 
 /* Parse argv (argv[0] is the program name, options may start at argv[1]).

@@ -156,9 +156,37 @@ static void write_typed(Ui *ui, const char *typed, bool fen)
 
 static void save_submit(Ui *ui, const char *typed) { write_typed(ui, typed, false); }
 
+/* --online-only: the game (or its FEN) goes to a new file of the data folder
+ * that Kage names itself, never over another one, and no name is asked:
+ * the player of a forced SSH command may not choose where the account writes. */
+static void write_in_data_folder(Ui *ui, bool fen)
+{
+    const char *ext = fen ? "fen" : "pgn";
+    char path[1024];
+    default_file(ui, ext, path, sizeof path);
+    if (!path[0])
+        return; /* said by default_file */
+    size_t stem = strlen(path) - strlen(ext) - 1;
+    struct stat st;
+    for (int n = 2; lstat(path, &st) == 0; n++) {
+        if (n > 99) {
+            ui_message(ui, true, "Nothing written: too many files of this second in the data folder");
+            return;
+        }
+        snprintf(path + stem, sizeof path - stem, "-%d.%s", n, ext);
+    }
+    snprintf(ui->write.path, sizeof ui->write.path, "%s", path);
+    ui->write.fen = fen;
+    write_go(ui);
+}
+
 void ui_save_game(Ui *ui)
 {
     char path[1024];
+    if (ui->opt.online_only) {
+        write_in_data_folder(ui, false);
+        return;
+    }
     default_file(ui, "pgn", path, sizeof path);
     ui_deselect(ui);
     ui_prompt(ui, "Save the game (PGN) to: ", path, save_submit);
@@ -325,7 +353,8 @@ static void describe_file(UiSavedFile *f, const struct stat *st)
 #define FILES_MAX 200 /* the newest of the folder */
 
 /* o: the PGN files of the data folder, newest first, to pick one (or Tab
- * to type a name); straight to the prompt when there are none. */
+ * to type a name); straight to the prompt when there are none (online-only:
+ * the list alone, never a prompt). */
 void ui_load_game(Ui *ui)
 {
     KageError err;
@@ -360,7 +389,10 @@ void ui_load_game(Ui *ui)
     if (d)
         closedir(d);
     if (!ui->load.nfiles) {
-        load_prompt(ui);
+        if (ui->opt.online_only)
+            ui_message(ui, false, "No saved game in the data folder (s saves the game there)");
+        else
+            load_prompt(ui);
         return;
     }
     qsort(ui->load.files, (size_t)ui->load.nfiles, sizeof *ui->load.files, newest_first);
@@ -442,6 +474,10 @@ static void files_load(Ui *ui)
 
 static void files_type(Ui *ui)
 {
+    if (ui->opt.online_only) { /* the list stays: only its files can be loaded */
+        ui_message(ui, true, "Online-only: no file name can be typed here; choose a game of the list");
+        return;
+    }
     ui_files_free(ui);
     ui->screen = SCREEN_GAME;
     load_prompt(ui);
@@ -642,6 +678,10 @@ static void text_write_fen(Ui *ui)
 {
     char path[1024];
     text_leave(ui);
+    if (ui->opt.online_only) {
+        write_in_data_folder(ui, true);
+        return;
+    }
     default_file(ui, "fen", path, sizeof path);
     ui_deselect(ui);
     ui_prompt(ui, "Save the FEN to: ", path, fen_file_submit);

@@ -379,6 +379,28 @@ static bool check_load(const char *path, const char *variant)
 
 void ui_options_help(FILE *f) { options_help(f); }
 
+/* --player (a shared account): each player's saved games and autosave in a
+ * folder of their own, $XDG_DATA_HOME/kage-players/NAME/kage and the same
+ * under $XDG_STATE_HOME, so that the players of one account neither resume
+ * nor read each other's games.  NAME is a protocol name (a letter first, no
+ * '/'), so the folder is always below the account's own. */
+static void player_folders(const char *name)
+{
+    static const struct {
+        const char *env, *fallback;
+    } dirs[] = {{"XDG_DATA_HOME", ".local/share"}, {"XDG_STATE_HOME", ".local/state"}};
+    const char *home = getenv("HOME");
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        const char *base = getenv(dirs[i].env);
+        char dir[1024];
+        int n = base && base[0] == '/' ? snprintf(dir, sizeof dir, "%s/kage-players/%s", base, name)
+                : home && home[0] == '/' ? snprintf(dir, sizeof dir, "%s/%s/kage-players/%s", home, dirs[i].fallback, name)
+                                         : -1;
+        if (n > 0 && (size_t)n < sizeof dir)
+            setenv(dirs[i].env, dir, 1);
+    }
+}
+
 int ui_options_check(int argc, char **argv)
 {
     UiOptions o;
@@ -400,6 +422,8 @@ int ui_main(int argc, char **argv)
     int r = options_parse_over(&ui.opt, argc, argv);
     if (r != 0) /* main answers --help and --version before it calls here */
         return r == 2 ? 2 : 0;
+    if (ui.opt.player)
+        player_folders(ui.opt.player);
     config_notice(&ui, &diags, cfg_why);
     setlocale(LC_ALL, "");
     /* check what can fail before the screen is taken over */
