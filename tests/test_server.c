@@ -10,6 +10,7 @@
 #include "kage/rules/gameend.h"
 #include "kage/rules/notation.h"
 
+#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,39 @@ typedef struct Rig {
 } Rig;
 
 static int64_t rig_now(void *ctx) { return ((Rig *)ctx)->now; }
+
+/* The host's users, as the tests see them (the server's seam: no test
+ * depends on the users of the machine it runs on). */
+static const struct {
+    const char *name;
+    uid_t uid;
+} rig_users[] = {{"root", 0}, {"daemon", 1}, {"kage", 999}, {"mallory", 1500}};
+
+static bool rig_user_like(void *ctx, const char *name, uid_t *uid)
+{
+    (void)ctx;
+    char want[NET_NAME_MAX + 1], fold[NET_NAME_MAX + 1];
+    net_name_fold(name, want, sizeof want);
+    for (size_t i = 0; i < sizeof rig_users / sizeof rig_users[0]; i++) {
+        net_name_fold(rig_users[i].name, fold, sizeof fold);
+        if (!strcmp(fold, want)) {
+            *uid = rig_users[i].uid;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool rig_user_name(void *ctx, uid_t uid, char *buf, size_t size)
+{
+    (void)ctx;
+    for (size_t i = 0; i < sizeof rig_users / sizeof rig_users[0]; i++)
+        if (rig_users[i].uid == uid) {
+            snprintf(buf, size, "%s", rig_users[i].name);
+            return true;
+        }
+    return false;
+}
 static int64_t rig_wall(void *ctx) { return 1700000000000LL + ((Rig *)ctx)->now; }
 
 /* A server over a database file in a directory of its own. */
@@ -42,6 +76,8 @@ static Rig *rig_new(void)
     r->cfg.wall_ms = rig_wall;
     r->cfg.wall_ctx = r;
     r->cfg.seed = 7;
+    r->cfg.user_like = rig_user_like;
+    r->cfg.user_name = rig_user_name;
     r->now = 1000;
     return r;
 }
@@ -68,13 +104,18 @@ static void rig_free(Rig *r)
 {
     if (r->s)
         rig_stop(r);
-    char path[200];
-    static const char *const files[] = {"games.db", "games.db-wal", "games.db-shm"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", r->dir, files[i]);
-        unlink(path);
-    }
-    rmdir(r->dir);
+    char path[sizeof r->dir + 260];
+    DIR *d = opendir(r->dir); /* the database and whatever the server kept beside it */
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", r->dir, e->d_name);
+            unlink(path);
+        }
+    if (d)
+        closedir(d);
+    if (rmdir(r->dir) < 0)
+        fail_msg("%s could not be removed", r->dir);
     free(r);
 }
 
@@ -178,14 +219,187 @@ static void hello__shared_account__names_the_player_but_not_a_host_user(void **s
     rig_start(r);
     int a = server_connect(r->s, -1, 999, "kage");
     say(r, a, "hello 1 root");
-    EXPECT(r, a, "error name root is a user of this host");
+    EXPECT(r, a, "error name 'root' is taken: it is (or looks like) the name of a user of this host");
+    say(r, a, "hello 1 Mallory"); /* a look-alike of a user */
+    EXPECT(r, a, "error name 'Mallory' is taken");
+    say(r, a, "hello 1 uid1500"); /* the name the server gives a user whose login it cannot carry */
+    EXPECT(r, a, "error name 'uid1500' is kept for a user of this host");
+    say(r, a, "hello 1 UID77");
+    EXPECT(r, a, "error name 'UID77' is kept");
     say(r, a, "hello 1 not/aname");
     EXPECT(r, a, "error name 'not/aname' is not a name");
+    say(r, a, "hello 1");
+    EXPECT(r, a, "error name kage is an account shared by several players: say who you are");
     say(r, a, "hello 1 alice");
     EXPECT(r, a, "welcome alice 1");
     int b = server_connect(r->s, -1, 999, "kage");
-    say(r, b, "hello 1");
-    EXPECT(r, b, "welcome kage 1");
+    say(r, b, "hello 1 ALICE");
+    EXPECT(r, b, "error name 'ALICE' is taken: alice is online, and the names look alike");
+    say(r, b, "hello 1 a.lice-");
+    EXPECT(r, b, "error name 'a.lice-' is taken: alice is online");
+    say(r, b, "hello 1 alice"); /* the same player, a second connection */
+    EXPECT(r, b, "welcome alice 1");
+    int c = server_connect(r->s, -1, 999, "kage");
+    say(r, c, "hello 1 bob");
+    EXPECT(r, c, "welcome bob 1");
+    game_between(r, a, c, "shogun", "none");
+    say(r, a, "resign 1");
+    EXPECT(r, a, "end 1 0-1 resignation");
+    server_disconnect(r->s, a);
+    server_disconnect(r->s, b);
+    int d = server_connect(r->s, -1, 999, "kage"); /* alice is gone, but her games are stored */
+    say(r, d, "hello 1 Alice");
+    EXPECT(r, d, "error name 'Alice' is taken: alice has played here, and the names look alike");
+    /* a real user's own name is theirs, whatever a shared account's player took */
+    int m = server_connect(r->s, -1, 1500, "mallory");
+    say(r, m, "hello 1");
+    EXPECT(r, m, "welcome mallory 1");
+    rig_free(r);
+}
+
+/* Issue 70, fault 1: a client that does not read is closed from inside a
+ * broadcast about the challenge array (a cancel), and its own challenges
+ * were withdrawn from that array while the cancel was part-way through. */
+static void slow_reader__closed_inside_a_cancel_broadcast__lobby_stays_sound(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    r->cfg.rate = 1000000;
+    rig_start(r);
+    int x = join(r, "xavier"), y = join(r, "yvonne"), w = join(r, "walter");
+    say(r, x, "lobby on");
+    say(r, w, "lobby on");
+    say(r, x, "challenge shogun 5 white");
+    say(r, x, "challenge cashew 5 black");
+    say(r, y, "challenge shinobi 5 white");
+    EXPECT(r, y, "ok challenge 3");
+    EXPECT(r, w, "challenge 3 yvonne");
+    got(r, x);
+    /* xavier stops reading: his output fills to within a few bytes of the cap */
+    Conn *cx = conn_by_id(r->s, x);
+    char token[NET_LINE_MAX];
+    while (CONN_OUT_MAX - cx->out.len > 8) {
+        size_t room = CONN_OUT_MAX - cx->out.len - 8; /* "pong " and the newline */
+        size_t n = room > 400 ? 400 : room < 2 ? 1 : room - 1;
+        memset(token, 'p', n);
+        token[n] = 0;
+        say(r, x, "ping %s", token);
+    }
+    assert_non_null(conn_by_id(r->s, x));
+    say(r, y, "cancel 3"); /* its "withdrawn 3" is one line too many for xavier */
+    EXPECT(r, y, "ok cancel 3");
+    assert_null(conn_by_id(r->s, x));
+    EXPECT(r, w, "withdrawn 3");
+    AND(r, w, "withdrawn 1");
+    AND(r, w, "withdrawn 2");
+    AND(r, w, "player xavier offline");
+    assert_int_equal(r->s->nchallenges, 0);
+    assert_int_equal(r->s->open, 2);
+    assert_int_equal(r->s->out_held, r->s->conns[y]->out.len + r->s->conns[w]->out.len);
+    say(r, w, "accept 3"); /* cancelled: gone for good */
+    EXPECT(r, w, "error not-found no challenge 3");
+    say(r, y, "challenge shogun 5 white");
+    EXPECT(r, y, "ok challenge 4");
+    say(r, w, "accept 4");
+    EXPECT(r, w, "ok accept 1");
+    rig_free(r);
+}
+
+/* Issue 70, fault 8: the clients that do not read share a budget, and the
+ * slowest goes first; those who read are answered all along. */
+static void slow_readers__output_budget__slowest_closed_first(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    r->cfg.rate = 1000000;
+    r->cfg.out_budget = 2 * CONN_OUT_MAX;
+    rig_start(r);
+    int reader = join(r, "reader");
+    int slow[3];
+    char token[401];
+    memset(token, 's', 400);
+    token[400] = 0;
+    for (int k = 0; k < 3; k++)
+        slow[k] = join(r, k == 0 ? "sam" : k == 1 ? "sue" : "sid");
+    /* sam holds 900 KB, sue 800 KB: together under the budget */
+    for (int k = 0; k < 2; k++)
+        while (conn_by_id(r->s, slow[k])->out.len < (size_t)(900 - 100 * k) * 1024)
+            say(r, slow[k], "ping %s", token);
+    assert_non_null(conn_by_id(r->s, slow[0]));
+    assert_non_null(conn_by_id(r->s, slow[1]));
+    /* sid's output would pass the budget: sam, the slowest, goes */
+    while (conn_by_id(r->s, slow[2]) && conn_by_id(r->s, slow[2])->out.len < 400 * 1024) {
+        say(r, slow[2], "ping %s", token);
+        assert_true(r->s->out_held <= r->s->cfg.out_budget);
+        say(r, reader, "ping r");
+        EXPECT(r, reader, "pong r");
+    }
+    assert_null(conn_by_id(r->s, slow[0]));
+    assert_non_null(conn_by_id(r->s, slow[1]));
+    assert_non_null(conn_by_id(r->s, slow[2]));
+    assert_true(r->s->out_held <= r->s->cfg.out_budget);
+    rig_free(r);
+}
+
+/* Issue 70, fault 10: a challenge to a player (a rematch) is theirs alone. */
+static void named_challenge__only_that_player_sees_accepts_or_declines(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol");
+    say(r, w, "lobby on");
+    EXPECT(r, w, "lobby-end");
+    say(r, a, "challenge shogun 5+3 black dave");
+    EXPECT(r, a, "error not-found dave is not online");
+    say(r, a, "challenge shogun 5+3 black alice");
+    EXPECT(r, a, "error name a challenge to yourself");
+    say(r, a, "challenge shogun 5+3 black bob");
+    EXPECT(r, a, "ok challenge 1");
+    AND(r, a, "challenge 1 alice shogun 5+3 black bob"); /* alice does not follow the lobby: hers all the same */
+    EXPECT(r, b, "challenge 1 alice shogun 5+3 black bob"); /* told at once, without the lobby */
+    got(r, w);
+    NOT(r, w, "challenge 1");
+    say(r, a, "challenge shogun 5+3 black bob");
+    EXPECT(r, a, "error state your challenge 1 to bob waits for an answer");
+    say(r, w, "accept 1");
+    EXPECT(r, w, "error not-found no challenge 1");
+    say(r, w, "decline 1");
+    EXPECT(r, w, "error not-found no challenge 1");
+    say(r, w, "lobby on");
+    EXPECT(r, w, "lobby-end");
+    NOT(r, w, "challenge 1");
+    say(r, b, "decline 1");
+    EXPECT(r, b, "ok decline 1");
+    EXPECT(r, a, "withdrawn 1 declined");
+    got(r, w);
+    NOT(r, w, "withdrawn 1");
+    say(r, a, "challenge cashew none white bob");
+    EXPECT(r, a, "ok challenge 2");
+    int b2 = server_connect(r->s, -1, uid_of("bob"), "bob"); /* bob's other screen, later */
+    say(r, b2, "hello 1");
+    EXPECT(r, b2, "challenge 2 alice cashew none white bob");
+    say(r, b2, "accept 2");
+    EXPECT(r, b2, "ok accept 1");
+    EXPECT(r, a, "game 1 cashew none alice bob white");
+    rig_free(r);
+}
+
+/* Challenge numbers go on after a restart: "accept 1" sent to the old
+ * server never takes another player's new challenge. */
+static void challenge_numbers__never_given_twice__even_after_a_restart(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice");
+    say(r, a, "challenge shogun 5 white");
+    EXPECT(r, a, "ok challenge 1");
+    rig_stop(r);
+    rig_start(r);
+    a = join(r, "alice");
+    say(r, a, "challenge shogun 5 white");
+    EXPECT(r, a, "ok challenge 2");
     rig_free(r);
 }
 
@@ -387,7 +601,7 @@ static void abandon__away_on_their_turn__loses_and_back_in_time__goes_on(void **
     NOT(r, b, "end 1");
     r->now += 1;
     server_tick(r->s);
-    EXPECT(r, b, "end 1 0-1 time");
+    EXPECT(r, b, "end 1 0-1 abandoned"); /* as pychess.org says, not a loss on time */
     rig_free(r);
 }
 
@@ -427,10 +641,15 @@ static void restart__running_games__taken_up_where_they_were(void **state)
     r->now += 1500;
     b = join(r, "bob");
     AND(r, b, "moves 1 0 e4e5 e10e9");
-    AND(r, b, "state 1 2 598500:1:0 598000:1:0 white 0 1 - 0"); /* the time the server was down is no one's */
+    /* the time the server was down is no one's, and alice's clock waits for her */
+    AND(r, b, "state 1 2 600000:1:0 598000:1:0 - 0 1 - 0");
+    r->now += 5000;
     a = join(r, "alice");
+    AND(r, a, "state 1 2 600000:1:0 598000:1:0 white 1 1 - 0");
+    EXPECT(r, b, "state 1 2 600000:1:0 598000:1:0 white 1 1 - 0");
+    r->now += 1000;
     say(r, a, "move 1 2 f4f5");
-    EXPECT(r, b, "move 1 2 f4f5");
+    EXPECT(r, b, "move 1 2 f4f5 599000:1:0 598000:1:0 black");
     rig_stop(r);
     assert_true(server_check_db(r->db, stderr));
     rig_free(r);
@@ -621,6 +840,10 @@ int test_server_run(void)
         cmocka_unit_test(hello__the_unix_account__is_the_name),
         cmocka_unit_test(hello__shared_account__names_the_player_but_not_a_host_user),
         cmocka_unit_test(hello__silent_connection__closed_after_the_hello_time),
+        cmocka_unit_test(slow_reader__closed_inside_a_cancel_broadcast__lobby_stays_sound),
+        cmocka_unit_test(slow_readers__output_budget__slowest_closed_first),
+        cmocka_unit_test(named_challenge__only_that_player_sees_accepts_or_declines),
+        cmocka_unit_test(challenge_numbers__never_given_twice__even_after_a_restart),
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),

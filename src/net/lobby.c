@@ -258,23 +258,37 @@ static NetEvent on_lobby_line(NetLobby *l, const NetMsg *m, KageError *err)
         if (!net_id_parse(m->arg[0], &c.id) || !net_name_ok(m->arg[1]) || strlen(m->arg[2]) >= sizeof c.variant ||
             !net_tc_parse(m->arg[3], &tc, &e) || !net_colour_parse(m->arg[4], true, &c.colour))
             return bad(err, m, "word");
+        if (m->nargs > 5 && !net_name_ok(m->arg[5]))
+            return bad(err, m, "word");
         copy(c.owner, sizeof c.owner, m->arg[1]);
         copy(c.variant, sizeof c.variant, m->arg[2]);
         copy(c.tc, sizeof c.tc, m->arg[3]);
+        copy(c.to, sizeof c.to, m->nargs > 5 ? m->arg[5] : "");
         int k = challenge_index(l, c.id);
+        bool fresh = k < 0;
         if (k < 0) {
             GROW(l->challenges, l->nchallenges, l->challenges_cap);
             k = l->nchallenges++;
         }
         l->challenges[k] = c;
+        if (fresh && l->me[0] && !strcmp(c.to, l->me)) { /* told at once, wherever this player is */
+            l->last = c;
+            return NET_EV_OFFER;
+        }
         return l->lobby_ready ? NET_EV_LOBBY : NET_EV_NONE;
     }
     if (!strcmp(v, "withdrawn")) {
-        if (!net_id_parse(m->arg[0], &id))
+        if (!net_id_parse(m->arg[0], &id) || (m->nargs > 1 && strcmp(m->arg[1], "declined")))
             return bad(err, m, "id");
         int k = challenge_index(l, id);
-        if (k >= 0)
-            memmove(&l->challenges[k], &l->challenges[k + 1], (size_t)(--l->nchallenges - k) * sizeof *l->challenges);
+        if (k < 0)
+            return NET_EV_LOBBY;
+        NetChallenge c = l->challenges[k];
+        memmove(&l->challenges[k], &l->challenges[k + 1], (size_t)(--l->nchallenges - k) * sizeof *l->challenges);
+        if (m->nargs > 1 && !strcmp(c.owner, l->me)) {
+            l->last = c;
+            return NET_EV_DECLINED;
+        }
         return NET_EV_LOBBY;
     }
     if (!strcmp(v, "live")) {

@@ -19,9 +19,10 @@ typedef struct NetVerb {
 static const NetVerb to_server[] = {
     {"hello", 1, 2, false},     /* VERSION [NAME] */
     {"lobby", 1, 1, false},     /* on|off */
-    {"challenge", 3, 3, false}, /* VARIANT TC COLOUR */
+    {"challenge", 3, 4, false}, /* VARIANT TC COLOUR [NAME] */
     {"cancel", 1, 1, false},    /* CID */
     {"accept", 1, 1, false},    /* CID */
+    {"decline", 1, 1, false},   /* CID */
     {"move", 3, 3, false},      /* GID PLY MOVE */
     {"resign", 1, 1, false},    /* GID */
     {"draw", 2, 2, false},      /* GID offer|accept|decline */
@@ -45,8 +46,8 @@ static const NetVerb to_client[] = {
     {"lobby-begin", 0, 0, false},
     {"lobby-end", 0, 0, false},
     {"player", 2, 2, false},    /* NAME online|offline */
-    {"challenge", 5, 5, false}, /* CID NAME VARIANT TC COLOUR */
-    {"withdrawn", 1, 1, false}, /* CID */
+    {"challenge", 5, 6, false}, /* CID NAME VARIANT TC COLOUR [FOR] */
+    {"withdrawn", 1, 2, false}, /* CID [declined] */
     {"live", 6, 6, false},      /* GID VARIANT TC WHITE BLACK PLIES */
     {"over", 3, 3, false},      /* GID RESULT REASON */
     {"game", 7, 7, false},      /* GID VARIANT TC WHITE BLACK ROLE STARTED */
@@ -131,6 +132,22 @@ bool net_name_ok(const char *s)
     if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
         return false;
     return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
+}
+
+void net_name_fold(const char *name, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < size; p++)
+        if (*p != '.' && *p != '_' && *p != '-')
+            buf[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+    if (size)
+        buf[n] = 0;
+}
+
+bool net_name_reserved(const char *name)
+{
+    return (name[0] == 'u' || name[0] == 'U') && (name[1] == 'i' || name[1] == 'I') &&
+           (name[2] == 'd' || name[2] == 'D') && name[3] && strspn(name + 3, "0123456789") == strlen(name + 3);
 }
 
 bool net_int_parse(const char *s, int64_t min, int64_t max, int64_t *out)
@@ -242,6 +259,7 @@ static const char *const reason_names[] = {
     [END_RESIGNATION] = "resignation",
     [END_AGREED_DRAW] = "agreed-draw",
     [END_TIME] = "time",
+    [END_ABANDONED] = "abandoned",
 };
 
 const char *net_reason_name(EndReason r)

@@ -200,6 +200,8 @@ void game_status_text(const Game *g, char *buf, size_t size)
         snprintf(buf, size, "%s wins: %s resigned", w, l);
     else if (r->reason == END_TIME)
         snprintf(buf, size, "%s wins: %s lost on time", w, l);
+    else if (r->reason == END_ABANDONED)
+        snprintf(buf, size, "%s wins: %s abandoned the game", w, l);
     else if (r->reason == END_NONE)
         snprintf(buf, size, "%s wins", w);
     else

@@ -81,7 +81,7 @@ PgnTag *pgn_info_keep(PgnInfo *info, const PgnGame *from, int same, int nmoves, 
 
 EndReason pgn_termination_reason(const char *value)
 {
-    for (int r = END_CHECKMATE; r <= END_TIME; r++)
+    for (int r = END_CHECKMATE; r <= END_ABANDONED; r++)
         if (!strcasecmp(value, game_reason_text((EndReason)r)))
             return (EndReason)r;
     if (!strcasecmp(value, "time forfeit"))

@@ -154,6 +154,7 @@ const char *game_reason_text(EndReason reason)
         [END_RESIGNATION] = "resignation",
         [END_AGREED_DRAW] = "draw agreed",
         [END_TIME] = "loss on time",
+        [END_ABANDONED] = "abandoned",
     };
     return (unsigned)reason < sizeof text / sizeof text[0] ? text[reason] : "?";
 }

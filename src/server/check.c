@@ -54,7 +54,7 @@ static const char *check_game(const StoredGame *g, char *why, size_t size)
                      running ? "nothing" : game_outcome_text(stored.outcome), game_reason_text(stored.reason));
             bad = why;
         } else if (!running && by_moves.outcome == OUTCOME_NONE && stored.reason != END_RESIGNATION &&
-                   stored.reason != END_AGREED_DRAW && stored.reason != END_TIME) {
+                   stored.reason != END_AGREED_DRAW && stored.reason != END_TIME && stored.reason != END_ABANDONED) {
             snprintf(why, size, "ended by %s, which its moves do not show", game_reason_text(stored.reason));
             bad = why;
         }

@@ -1,8 +1,12 @@
 /* The server's sockets and its loop: listen on a Unix socket, take
  * connections and know who is at the other end by the socket's peer
- * credentials, read and write without ever blocking, and stop on SIGTERM,
- * SIGINT or SIGHUP.  One thread, one poll(): a move is read, checked,
- * stored and written to every follower in the same turn of the loop. */
+ * credentials, read and write without ever blocking, and stop on SIGTERM
+ * or SIGINT (a hang-up, SIGHUP, is logged and changes nothing: a server
+ * outlives the terminal that started it).  One thread, one poll(): a move
+ * is read, checked, stored and written to every follower in the same turn
+ * of the loop.  Out of file descriptors, it answers "busy" with one it
+ * keeps spare and waits a little before it accepts again, instead of
+ * spinning. */
 #define _GNU_SOURCE /* accept4, SO_PEERCRED */
 #include "server_internal.h"
 
@@ -10,6 +14,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <poll.h>
 #include <pwd.h>
 #include <signal.h>
@@ -26,13 +33,19 @@
 #define READS_PER_TURN 4 /* a busy client cannot starve the others */
 #define TURN_BUCKETS 1000 /* how long each turn of the loop worked, by 0.1 ms, for the log at the end */
 
+#define ACCEPT_PAUSE_MS 200 /* out of descriptors: accept nothing for this long */
+#define LOG_REPEAT_MS 10000 /* a log line that repeats is written at most this often */
+
 static int stop_pipe[2] = {-1, -1};
-static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_signal, hangups;
 
 static void on_stop(int sig)
 {
     int saved = errno;
-    stop_signal = sig;
+    if (sig == SIGHUP)
+        hangups++;
+    else
+        stop_signal = sig;
     if (stop_pipe[1] >= 0) {
         ssize_t w = write(stop_pipe[1], "x", 1);
         (void)w;
@@ -80,26 +93,64 @@ bool server_listen(Server *s, const char *path, mode_t mode, KageError *err)
 }
 
 /* The login name of a uid; "uid1234" where it has none (or one the
- * protocol cannot carry). */
-static void login_of(uid_t uid, char *buf, size_t size)
+ * protocol cannot carry: no one else may take those, net_name_reserved). */
+static void login_of(const Server *s, uid_t uid, char *buf, size_t size)
 {
-    struct passwd pw, *found = NULL;
-    char tmp[2048];
-    if (getpwuid_r(uid, &pw, tmp, sizeof tmp, &found) == 0 && found && net_name_ok(found->pw_name))
-        snprintf(buf, size, "%s", found->pw_name);
+    char name[256];
+    if (s->cfg.user_name(s->cfg.user_ctx, uid, name, sizeof name) && net_name_ok(name) && !net_name_reserved(name))
+        snprintf(buf, size, "%.*s", NET_NAME_MAX, name);
     else
         snprintf(buf, size, "uid%u", (unsigned)uid);
 }
 
+/* A log line that may come on every turn of the loop (accept failing):
+ * written once, then at most every LOG_REPEAT_MS with the count between. */
+static void log_repeated(Server *s, const char *what)
+{
+    int64_t now = server_now(s);
+    if (now < s->log_quiet_until) {
+        s->log_skipped++;
+        return;
+    }
+    s->log_quiet_until = now + LOG_REPEAT_MS;
+    server_log(s, "%s", what);
+}
+
+/* Out of descriptors: the one kept spare answers the next connection
+ * "busy", and accepting waits a little (no spinning on a full table). */
+static void accept_out_of_fds(Server *s, int e)
+{
+    char why[160];
+    snprintf(why, sizeof why, "accept: %s: connections wait (answered busy) until some close", strerror(e));
+    log_repeated(s, why);
+    s->accept_after = server_now(s) + ACCEPT_PAUSE_MS;
+    if (s->spare_fd < 0)
+        return;
+    close(s->spare_fd);
+    s->spare_fd = -1;
+    int fd = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+    if (fd >= 0) {
+        static const char busy[] = "error busy the server has no room for another connection now: try again later\n";
+        ssize_t w = write(fd, busy, sizeof busy - 1);
+        (void)w;
+        close(fd);
+    }
+    s->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+}
+
 static void accept_all(Server *s)
 {
+    if (s->spare_fd < 0)
+        s->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     for (;;) {
         int fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd < 0) {
             if (errno == EINTR || errno == ECONNABORTED)
                 continue;
-            if (errno != EAGAIN && errno != EWOULDBLOCK)
-                server_log(s, "accept: %s", strerror(errno)); /* EMFILE: the next turn tries again */
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+                accept_out_of_fds(s, errno);
+            else if (errno != EAGAIN && errno != EWOULDBLOCK)
+                log_repeated(s, strerror(errno));
             return;
         }
         struct ucred cred;
@@ -110,7 +161,7 @@ static void accept_all(Server *s)
             continue;
         }
         char login[NET_NAME_MAX + 16];
-        login_of(cred.uid, login, sizeof login);
+        login_of(s, cred.uid, login, sizeof login);
         server_connect(s, fd, cred.uid, login);
     }
 }
@@ -146,7 +197,7 @@ static void flush_all(Server *s)
 {
     for (int i = 0; i < s->nconns; i++) {
         Conn *c = s->conns[i];
-        if (c && !c->dead && c->fd >= 0 && c->out.len && net_buf_write(&c->out, c->fd) < 0)
+        if (c && !c->dead && c->fd >= 0 && c->out.len && conn_flush(s, c) < 0)
             server_disconnect(s, i);
     }
 }
@@ -200,13 +251,23 @@ int server_run(Server *s)
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     raise_fd_limit();
+#ifdef __GLIBC__
+    /* the clients' buffers (up to a megabyte each) in blocks of their own,
+     * given back to the system when freed, whatever glibc's heuristics */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
     server_log(s, "listening at %s (%d games running)", s->socket_path, s->nmatches);
     struct pollfd *fds = NULL;
     int *ids = NULL, cap = 0, status = 0;
     static uint32_t hist[TURN_BUCKETS + 1];
     uint64_t turns = 0;
     int64_t worst = 0, woke = -1;
+    int seen_hangups = 0;
     while (!stop_signal) {
+        if (hangups != seen_hangups) {
+            seen_hangups = hangups;
+            server_log(s, "hang-up (SIGHUP): nothing to reload; the server goes on (SIGTERM stops it)");
+        }
         int timeout = server_tick(s);
         flush_all(s);
         server_reap(s);
@@ -224,7 +285,11 @@ int server_run(Server *s)
         }
         int n = 0;
         fds[n++] = (struct pollfd){stop_pipe[0], POLLIN, 0};
-        fds[n++] = (struct pollfd){s->listen_fd, POLLIN, 0};
+        /* out of descriptors a moment ago: the listening socket waits */
+        int64_t wait_accept = s->accept_after - server_now(s);
+        fds[n++] = (struct pollfd){wait_accept > 0 ? -1 : s->listen_fd, POLLIN, 0};
+        if (wait_accept > 0 && (timeout < 0 || timeout > wait_accept))
+            timeout = (int)wait_accept;
         for (int i = 0; i < s->nconns; i++) {
             Conn *c = s->conns[i];
             if (!c || c->dead || c->fd < 0)
@@ -240,6 +305,11 @@ int server_run(Server *s)
             server_log(s, "poll: %s", strerror(errno));
             status = 1;
             break;
+        }
+        if (fds[0].revents & POLLIN) { /* a signal: empty the pipe */
+            char drain[64];
+            while (read(stop_pipe[0], drain, sizeof drain) > 0)
+                ;
         }
         if (fds[1].revents & POLLIN)
             accept_all(s);
@@ -263,7 +333,7 @@ int server_run(Server *s)
         Conn *c = s->conns[i];
         if (c && !c->dead && c->fd >= 0) {
             conn_send(s, c, "notice the server is stopping; your game is kept");
-            net_buf_write(&c->out, c->fd);
+            conn_flush(s, c);
         }
     }
     free(fds);

@@ -27,15 +27,42 @@ void lobby_broadcast(Server *s, const char *fmt, ...)
     }
 }
 
-static void send_challenge(Server *s, Conn *to, const Challenge *ch)
+/* Who may see a challenge: everyone for an open one; its owner and the
+ * player it is offered to for the others. */
+static bool sees(const Challenge *ch, const Conn *c)
+{
+    return !ch->to[0] || (c->hello && (!strcmp(c->name, ch->owner) || !strcmp(c->name, ch->to)));
+}
+
+static void challenge_line(const Challenge *ch, char *buf, size_t size)
 {
     char tc[NET_TC_MAX];
     net_tc_format(&ch->tc, tc, sizeof tc);
     const char *colour = ch->colour < 0 ? "random" : net_colour_name((Color)ch->colour);
+    snprintf(buf, size, "challenge %lld %s %s %s %s%s%s", (long long)ch->id, ch->owner, ch->def->id, tc, colour,
+             ch->to[0] ? " " : "", ch->to);
+}
+
+/* A line about ch to everyone who may see it: the lobby's followers, and
+ * for a challenge to one player, every connection of both players (told at
+ * once, wherever they are: a rematch is offered from the game's screen). */
+static void challenge_broadcast(Server *s, const Challenge *ch, const char *line)
+{
+    for (int i = 0; i < s->nconns; i++) {
+        Conn *c = s->conns[i];
+        if (c && !c->dead && sees(ch, c) && (c->lobby || (ch->to[0] && c->hello)))
+            conn_send(s, c, "%s", line);
+    }
+}
+
+static void send_challenge(Server *s, Conn *to, const Challenge *ch)
+{
+    char line[300];
+    challenge_line(ch, line, sizeof line);
     if (to)
-        conn_send(s, to, "challenge %lld %s %s %s %s", (long long)ch->id, ch->owner, ch->def->id, tc, colour);
+        conn_send(s, to, "%s", line);
     else
-        lobby_broadcast(s, "challenge %lld %s %s %s %s", (long long)ch->id, ch->owner, ch->def->id, tc, colour);
+        challenge_broadcast(s, ch, line);
 }
 
 static void live_line(const Match *m, char *buf, size_t size)
@@ -61,7 +88,8 @@ void lobby_snapshot(Server *s, Conn *c)
             conn_send(s, c, "player %s online", p->name);
     }
     for (int i = 0; i < s->nchallenges; i++)
-        send_challenge(s, c, &s->challenges[i]);
+        if (sees(&s->challenges[i], c))
+            send_challenge(s, c, &s->challenges[i]);
     for (int i = 0; i < s->nmatches; i++)
         if (!s->matches[i]->ended) {
             char line[300];
@@ -83,18 +111,36 @@ void cmd_lobby(Server *s, Conn *c, const NetMsg *m)
         conn_error(s, c, "args", "lobby on or lobby off");
 }
 
-static void challenge_remove(Server *s, int k)
+/* Challenge k goes: out of the array first, and only then is anyone
+ * told (a connection closed while telling changes nothing here: its going
+ * is settled after the command, server_settle). */
+static void challenge_remove(Server *s, int k, const char *why)
 {
-    lobby_broadcast(s, "withdrawn %lld", (long long)s->challenges[k].id);
+    Challenge ch = s->challenges[k];
     memmove(&s->challenges[k], &s->challenges[k + 1], (size_t)(s->nchallenges - k - 1) * sizeof *s->challenges);
     s->nchallenges--;
+    char line[80];
+    snprintf(line, sizeof line, "withdrawn %lld%s%s", (long long)ch.id, why ? " " : "", why ? why : "");
+    challenge_broadcast(s, &ch, line);
 }
 
 void lobby_withdraw_all(Server *s, const char *name)
 {
+    /* those of the player, and those offered to the player */
     for (int i = s->nchallenges - 1; i >= 0; i--)
-        if (!strcmp(s->challenges[i].owner, name))
-            challenge_remove(s, i);
+        if (i < s->nchallenges && (!strcmp(s->challenges[i].owner, name) || !strcmp(s->challenges[i].to, name)))
+            challenge_remove(s, i, NULL);
+}
+
+void lobby_offers_to(Server *s, Conn *c)
+{
+    if (c->lobby)
+        return; /* it has them with the lobby */
+    for (int i = 0; i < s->nchallenges; i++) {
+        const Challenge *ch = &s->challenges[i];
+        if (ch->to[0] && (!strcmp(ch->to, c->name) || !strcmp(ch->owner, c->name)))
+            send_challenge(s, c, ch);
+    }
 }
 
 /* The open challenge that `arg` numbers, or -1 with the error sent to c. */
@@ -105,10 +151,21 @@ static int challenge_index(Server *s, Conn *c, const char *arg, int64_t *id)
         return -1;
     }
     for (int i = 0; i < s->nchallenges; i++)
-        if (s->challenges[i].id == *id)
+        if (s->challenges[i].id == *id && sees(&s->challenges[i], c))
             return i;
     conn_error(s, c, "not-found", "no challenge %.20s (taken or withdrawn)", arg);
     return -1;
+}
+
+/* A new challenge's number: never one given before, even by the server
+ * before a restart (a client's "accept 3" means the challenge it saw). */
+static int64_t lobby_next_id(Server *s)
+{
+    KageError err;
+    int64_t id = s->next_challenge++;
+    if (!store_challenge_given(s->store, id, &err))
+        server_log(s, "%s", err.msg);
+    return id;
 }
 
 void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
@@ -129,12 +186,32 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
         conn_error(s, c, "colour", "white, black or random, not '%.20s'", m->arg[2]);
         return;
     }
+    const char *to = m->nargs > 3 ? m->arg[3] : "";
+    if (to[0] && !net_name_ok(to)) {
+        conn_error(s, c, "name", "'%.40s' is not a player's name", to);
+        return;
+    }
+    if (to[0] && !strcmp(to, c->name)) {
+        conn_error(s, c, "name", "a challenge to yourself: offer it to another player, or to all");
+        return;
+    }
+    if (to[0] && server_player_conns(s, to) == 0) {
+        conn_error(s, c, "not-found", "%s is not online", to);
+        return;
+    }
     if (match_of_player(s, c->name)) {
         conn_error(s, c, "state", "you have a game running: finish it first");
         return;
     }
-    for (int i = 0; i < s->nchallenges; i++)
-        mine += !strcmp(s->challenges[i].owner, c->name);
+    for (int i = 0; i < s->nchallenges; i++) {
+        const Challenge *o = &s->challenges[i];
+        if (to[0] && !strcmp(o->owner, c->name) && !strcmp(o->to, to)) {
+            conn_error(s, c, "state", "your challenge %lld to %s waits for an answer (cancel it first)",
+                       (long long)o->id, to);
+            return;
+        }
+        mine += !strcmp(o->owner, c->name);
+    }
     if (mine >= PLAYER_CHALLENGES_MAX) {
         conn_error(s, c, "limit", "you have %d open challenges already (at most %d)", mine, PLAYER_CHALLENGES_MAX);
         return;
@@ -144,10 +221,12 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
         s->challenges = xrealloc(s->challenges, (size_t)s->challenges_cap * sizeof *s->challenges);
     }
     Challenge *ch = &s->challenges[s->nchallenges++];
-    *ch = (Challenge){.id = s->next_challenge++, .def = def, .tc = tc, .colour = colour};
+    *ch = (Challenge){.id = lobby_next_id(s), .def = def, .tc = tc, .colour = colour};
     snprintf(ch->owner, sizeof ch->owner, "%s", c->name);
-    conn_send(s, c, "ok challenge %lld", (long long)ch->id);
-    send_challenge(s, NULL, ch);
+    snprintf(ch->to, sizeof ch->to, "%s", to);
+    Challenge copy = *ch; /* what follows sends, and may close a client who does not read */
+    conn_send(s, c, "ok challenge %lld", (long long)copy.id);
+    send_challenge(s, NULL, &copy);
 }
 
 void cmd_cancel(Server *s, Conn *c, const NetMsg *m)
@@ -160,8 +239,23 @@ void cmd_cancel(Server *s, Conn *c, const NetMsg *m)
         conn_error(s, c, "state", "challenge %lld is %s's, not yours", (long long)id, s->challenges[k].owner);
         return;
     }
-    challenge_remove(s, k);
+    challenge_remove(s, k, NULL);
     conn_send(s, c, "ok cancel %lld", (long long)id);
+}
+
+void cmd_decline(Server *s, Conn *c, const NetMsg *m)
+{
+    int64_t id;
+    int k = challenge_index(s, c, m->arg[0], &id);
+    if (k < 0)
+        return;
+    if (strcmp(s->challenges[k].to, c->name)) {
+        conn_error(s, c, "state", "challenge %lld is not offered to you alone (only its player declines it)", (long long)id);
+        return;
+    }
+    server_log(s, "%s declined challenge %lld of %s", c->name, (long long)id, s->challenges[k].owner);
+    challenge_remove(s, k, "declined");
+    conn_send(s, c, "ok decline %lld", (long long)id);
 }
 
 void cmd_accept(Server *s, Conn *c, const NetMsg *m)

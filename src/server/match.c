@@ -210,6 +210,15 @@ void match_presence(Server *s, const char *name)
     m->away[col] = here ? -1 : server_now(s);
     server_log(s, "game %lld: %s %s", (long long)m->id, name, here ? "is back" : "is away");
     match_broadcast(s, m, "conn %lld %s %d", (long long)m->id, net_colour_name((Color)col), here);
+    if (here && m->clock_waits && col == (int)m->game->pos->side) {
+        /* a restarted server: the clocks start once the player to move is here */
+        m->clock_waits = false;
+        m->turn_since = server_now(s);
+        clock_start(&m->clock, m->game->pos->side);
+        char line[300];
+        state_line(s, m, line, sizeof line);
+        match_broadcast(s, m, "%s", line);
+    }
 }
 
 /* --- starting, ending, restoring ---------------------------------------------------- */
@@ -272,7 +281,7 @@ static void match_end(Server *s, Match *m, GameResult r)
         return;
     if (m->clock.state != CLOCK_STOPPED)
         clock_stop(&m->clock);
-    if (r.reason == END_TIME || r.reason == END_RESIGNATION || r.reason == END_AGREED_DRAW)
+    if (r.reason == END_TIME || r.reason == END_ABANDONED || r.reason == END_RESIGNATION || r.reason == END_AGREED_DRAW)
         game_end_by(m->game, r);
     r = m->game->rec.result;
     m->ended = true;
@@ -341,7 +350,7 @@ bool match_restore(Server *s, KageError *err)
              * down is no one's */
             m->clock.side[WHITE] = cs[WHITE];
             m->clock.side[BLACK] = cs[BLACK];
-            clock_start(&m->clock, g->pos->side);
+            m->clock_waits = true; /* until the player to move is back (match_presence) */
         }
         m->away[WHITE] = m->away[BLACK] = now;
         server_log(s, "game %lld: restored (%s, %s against %s, %d moves)", (long long)m->id, def->id, m->player[WHITE],
@@ -391,7 +400,7 @@ int match_tick(Server *s)
             int64_t from = m->away[side] > m->turn_since ? m->away[side] : m->turn_since;
             if (now >= from + abandon) {
                 server_log(s, "game %lld: %s abandoned it", (long long)m->id, m->player[side]);
-                match_end(s, m, loss(side, END_TIME));
+                match_end(s, m, loss(side, END_ABANDONED));
                 i = -1;
                 continue;
             }
@@ -461,7 +470,7 @@ void cmd_move(Server *s, Conn *c, const NetMsg *msg)
     /* the clocks as they will be after the move, for the record */
     Clock after = m->clock;
     if (clock_enabled(&after)) {
-        if (after.state == CLOCK_STOPPED) /* the first move: the clocks start now */
+        if (after.state == CLOCK_STOPPED) /* the first move (or the first since a restart): the clocks start now */
             clock_start(&after, !col);
         else
             clock_press(&after);

@@ -4,11 +4,15 @@
  * line goes through once net_parse has checked it.  No socket is touched
  * here: daemon.c reads and writes them, and the tests feed lines in and
  * take the output out directly. */
+#define _DEFAULT_SOURCE /* getpwent: the users whose names look alike */
 #include "server_internal.h"
 
 #include "kage/rules/util.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +30,46 @@ void server_config_defaults(ServerConfig *cfg)
     cfg->abandon_s = 120;
     cfg->hello_ms = 10000;
     cfg->log = stderr;
+    cfg->out_budget = OUT_BUDGET_DEFAULT;
+}
+
+/* The system's user database: an exact match first, then every user
+ * (a name that folds the same is as good as taken). */
+static bool system_user_like(void *ctx, const char *name, uid_t *uid)
+{
+    (void)ctx;
+    struct passwd pw, *found = NULL;
+    char buf[4096], want[NET_NAME_MAX + 1], fold[NET_NAME_MAX + 1];
+    if (getpwnam_r(name, &pw, buf, sizeof buf, &found) == 0 && found) {
+        *uid = found->pw_uid;
+        return true;
+    }
+    net_name_fold(name, want, sizeof want);
+    bool like = false;
+    setpwent();
+    struct passwd *p;
+    while (!like && (p = getpwent()) != NULL) {
+        if (strlen(p->pw_name) > NET_NAME_MAX)
+            continue;
+        net_name_fold(p->pw_name, fold, sizeof fold);
+        if (!strcmp(fold, want)) {
+            *uid = p->pw_uid;
+            like = true;
+        }
+    }
+    endpwent();
+    return like;
+}
+
+static bool system_user_name(void *ctx, uid_t uid, char *out, size_t size)
+{
+    (void)ctx;
+    struct passwd pw, *found = NULL;
+    char buf[4096];
+    if (getpwuid_r(uid, &pw, buf, sizeof buf, &found) != 0 || !found)
+        return false;
+    snprintf(out, size, "%s", found->pw_name);
+    return true;
 }
 
 static int64_t real_wall_ms(void *ctx)
@@ -43,6 +87,12 @@ void server_log(const Server *s, const char *fmt, ...)
 {
     if (!s->cfg.log)
         return;
+    if (s->log_skipped) { /* the lines of a flood, not written, are counted here */
+        Server *w = (Server *)s;
+        int skipped = w->log_skipped;
+        w->log_skipped = 0;
+        server_log(s, "(%d more such lines were not written)", skipped);
+    }
     char stamp[32];
     time_t t = (time_t)(server_wall(s) / 1000);
     struct tm tm;
@@ -81,16 +131,24 @@ Server *server_new(const ServerConfig *cfg, KageError *err)
         s->cfg.max_per_player = 1;
     if (s->cfg.rate < 1)
         s->cfg.rate = 1;
+    if (s->cfg.out_budget < CONN_OUT_MAX)
+        s->cfg.out_budget = s->cfg.out_budget ? CONN_OUT_MAX : OUT_BUDGET_DEFAULT;
+    if (!s->cfg.user_like)
+        s->cfg.user_like = system_user_like;
+    if (!s->cfg.user_name)
+        s->cfg.user_name = system_user_name;
     s->rng = cfg->seed ? cfg->seed : (uint64_t)real_wall_ms(NULL) ^ ((uint64_t)getpid() << 32);
     if (!s->rng)
         s->rng = 1;
     s->listen_fd = -1;
+    s->spare_fd = -1;
     s->next_challenge = 1;
     s->store = store_open(cfg->db_path ? cfg->db_path : ":memory:", cfg->db_limit_kb, err);
     if (!s->store) {
         free(s);
         return NULL;
     }
+    s->next_challenge = store_challenge_last(s->store) + 1;
     if (!match_restore(s, err)) {
         server_free(s);
         return NULL;
@@ -98,8 +156,9 @@ Server *server_new(const ServerConfig *cfg, KageError *err)
     return s;
 }
 
-static void conn_free(Conn *c)
+static void conn_free(Server *s, Conn *c)
 {
+    s->out_held -= c->out.len;
     if (c->fd >= 0)
         close(c->fd);
     net_reader_free(&c->in);
@@ -113,11 +172,13 @@ void server_free(Server *s)
         return;
     for (int i = 0; i < s->nconns; i++)
         if (s->conns[i])
-            conn_free(s->conns[i]);
+            conn_free(s, s->conns[i]);
     free(s->conns);
     match_free_all(s);
     lobby_free(s);
     store_close(s->store);
+    if (s->spare_fd >= 0)
+        close(s->spare_fd);
     if (s->listen_fd >= 0) {
         close(s->listen_fd);
         if (s->socket_path[0])
@@ -146,19 +207,63 @@ int server_player_conns(const Server *s, const char *name)
 
 /* --- output ------------------------------------------------------------------- */
 
+/* All that c holds for its client goes, and leaves the output budget. */
+static void conn_forget_output(Server *s, Conn *c)
+{
+    s->out_held -= c->out.len;
+    net_buf_drop(&c->out, c->out.len);
+}
+
+/* The live connection that holds the most output: the slowest reader. */
+static Conn *slowest_reader(const Server *s)
+{
+    Conn *worst = NULL;
+    for (int i = 0; i < s->nconns; i++) {
+        Conn *c = s->conns[i];
+        if (c && !c->dead && c->out.len && (!worst || c->out.len > worst->out.len))
+            worst = c;
+    }
+    return worst;
+}
+
 void conn_send_line(Server *s, Conn *c, const char *line, size_t len)
 {
-    if (c->dead || c->closing)
+    if (c->dead)
         return;
-    if (!net_buf_add(&c->out, line, len) || !net_buf_add(&c->out, "\n", 1)) {
+    size_t need = len + 1;
+    if (c->out.len + need > c->out.max) {
         /* a client that lets a megabyte pile up is not reading: it goes,
          * and the server does not wait for it */
         server_log(s, "%s: closed: it does not read what it is sent", c->hello ? c->name : c->login);
-        c->out.len = 0;
+        conn_forget_output(s, c);
         conn_close(s, c, NULL);
         return;
     }
+    /* all the clients together hold at most the budget: the slowest
+     * readers go first, so that those who read are never kept waiting */
+    while (s->out_held + need > s->cfg.out_budget) {
+        Conn *v = slowest_reader(s);
+        if (!v)
+            break;
+        server_log(s, "%s: closed: %zu bytes wait for it to read, and the server's output budget (%zu bytes) is spent",
+                   v->hello ? v->name : v->login, v->out.len, s->cfg.out_budget);
+        conn_forget_output(s, v);
+        conn_close(s, v, NULL);
+        if (v == c)
+            return;
+    }
+    net_buf_add(&c->out, line, len);
+    net_buf_add(&c->out, "\n", 1);
+    s->out_held += need;
     s->lines_out++;
+}
+
+int conn_flush(Server *s, Conn *c)
+{
+    size_t before = c->out.len;
+    int r = net_buf_write(&c->out, c->fd);
+    s->out_held -= before - c->out.len;
+    return r;
 }
 
 void conn_send(Server *s, Conn *c, const char *fmt, ...)
@@ -188,8 +293,8 @@ void conn_error(Server *s, Conn *c, const char *code, const char *fmt, ...)
     conn_send(s, c, "error %s %s", code, text);
 }
 
-/* The player of a connection that is going, or went: if it was their last
- * one, the lobby hears it, their challenges go, their game hears it. */
+/* The player of a connection that went: if it was their last one, the
+ * lobby hears it, their challenges go, their game hears it. */
 static void conn_gone(Server *s, Conn *c)
 {
     match_unfollow(s, c);
@@ -207,25 +312,58 @@ void conn_close(Server *s, Conn *c, const char *why)
 {
     if (c->dead)
         return;
-    if (why && !c->closing) {
+    if (why) {
         char line[NET_TEXT_MAX + 8];
         int n = snprintf(line, sizeof line, "bye %s", why);
         conn_send_line(s, c, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+        if (c->dead) /* it did not read: closed on the way */
+            return;
     }
     if (c->fd >= 0 && c->out.len)
-        net_buf_write(&c->out, c->fd); /* the last words, if the socket takes them now */
+        conn_flush(s, c); /* the last words, if the socket takes them now */
     c->dead = true;
+    c->lost = true;
+    s->nlost++;
     s->open--;
-    conn_gone(s, c);
+}
+
+void server_settle(Server *s)
+{
+    /* telling of one going may close others (who do not read): again
+     * until none is left */
+    while (s->nlost > 0) {
+        s->nlost = 0;
+        for (int i = 0; i < s->nconns; i++) {
+            Conn *c = s->conns[i];
+            if (c && c->lost) {
+                c->lost = false;
+                conn_gone(s, c);
+            }
+        }
+    }
+}
+
+/* Hand the freed memory of many connections back to the system (glibc
+ * keeps it otherwise). */
+static void give_back_memory(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 void server_reap(Server *s)
 {
+    server_settle(s);
+    size_t freed = 0;
     for (int i = 0; i < s->nconns; i++)
         if (s->conns[i] && s->conns[i]->dead && s->conns[i]->fd >= 0) {
-            conn_free(s->conns[i]);
+            freed += s->conns[i]->out.cap + s->conns[i]->in.max;
+            conn_free(s, s->conns[i]);
             s->conns[i] = NULL;
         }
+    if (freed >= 1024 * 1024)
+        give_back_memory();
 }
 
 /* --- connecting and hello ------------------------------------------------------- */
@@ -294,6 +432,47 @@ int server_connect(Server *s, int fd, uid_t uid, const char *login)
     return id;
 }
 
+/* Whether a shared account's player may take `want`: not a name kept for
+ * the host's users, not a user of the host, not the look-alike of a player
+ * online, playing or stored (compared folded, net_name_fold); the reason
+ * is said to c. */
+static bool shared_name_free(Server *s, Conn *c, const char *want)
+{
+    char fold[NET_NAME_MAX + 1], other[NET_NAME_MAX + 1];
+    uid_t uid;
+    if (net_name_reserved(want)) {
+        conn_error(s, c, "name", "'%s' is kept for a user of this host (uid and a number): choose another name", want);
+        return false;
+    }
+    if (s->cfg.user_like(s->cfg.user_ctx, want, &uid) && uid != c->uid) {
+        conn_error(s, c, "name", "'%s' is taken: it is (or looks like) the name of a user of this host", want);
+        return false;
+    }
+    net_name_fold(want, fold, sizeof fold);
+    for (int i = 0; i < s->nconns; i++) {
+        const Conn *o = s->conns[i];
+        if (!o || o->dead || !o->hello || !strcmp(o->name, want))
+            continue;
+        net_name_fold(o->name, other, sizeof other);
+        if (!strcmp(other, fold)) {
+            conn_error(s, c, "name", "'%s' is taken: %s is online, and the names look alike", want, o->name);
+            return false;
+        }
+    }
+    char stored[NET_NAME_MAX + 1];
+    KageError err;
+    int r = store_player_like(s->store, fold, want, stored, sizeof stored, &err);
+    if (r < 0) {
+        conn_error(s, c, "storage", "%s", err.msg);
+        return false;
+    }
+    if (r > 0) {
+        conn_error(s, c, "name", "'%s' is taken: %s has played here, and the names look alike", want, stored);
+        return false;
+    }
+    return true;
+}
+
 static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
 {
     int64_t version;
@@ -308,6 +487,11 @@ static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
         return;
     }
     const char *name = c->login;
+    if (c->shared && m->nargs < 2) {
+        conn_error(s, c, "name", "%s is an account shared by several players: say who you are (hello %d NAME)", c->login,
+                   NET_PROTOCOL_VERSION);
+        return;
+    }
     if (m->nargs == 2) {
         const char *want = m->arg[1];
         if (!c->shared && strcmp(want, c->login)) {
@@ -318,13 +502,8 @@ static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
             conn_error(s, c, "name", "'%.40s' is not a name: 1 to 32 letters, digits, '.', '_' or '-'", want);
             return;
         }
-        struct passwd pw, *found = NULL;
-        char buf[2048];
-        if (c->shared && strcmp(want, c->login) && getpwnam_r(want, &pw, buf, sizeof buf, &found) == 0 && found &&
-            found->pw_uid != c->uid) {
-            conn_error(s, c, "name", "%s is a user of this host: choose another name", want);
+        if (c->shared && !shared_name_free(s, c, want))
             return;
-        }
         name = want;
     }
     int have = server_player_conns(s, name);
@@ -345,6 +524,7 @@ static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
     Match *mt = match_of_player(s, c->name);
     if (mt)
         match_follow(s, mt, c); /* back in the game where it was */
+    lobby_offers_to(s, c); /* the challenges made to this player alone */
 }
 
 static void cmd_ping(Server *s, Conn *c, const NetMsg *m)
@@ -374,6 +554,7 @@ static const struct {
     {"challenge", false, cmd_challenge},
     {"cancel", false, cmd_cancel},
     {"accept", false, cmd_accept},
+    {"decline", false, cmd_decline},
     {"move", false, cmd_move},
     {"resign", false, cmd_resign},
     {"draw", false, cmd_draw},
@@ -439,7 +620,7 @@ static void conn_lines(Server *s, Conn *c)
     char *line;
     size_t len;
     int r;
-    while (!c->dead && !c->closing && (r = net_reader_line(&c->in, &line, &len)) != 0) {
+    while (!c->dead && (r = net_reader_line(&c->in, &line, &len)) != 0) {
         if (r < 0) {
             conn_error(s, c, "line", "a line longer than %d bytes", NET_LINE_MAX);
             server_log(s, "%s: closed: a line too long", c->hello ? c->name : c->login);
@@ -469,6 +650,7 @@ void server_input(Server *s, int id, const char *data, size_t n)
     }
     if (c && !c->dead)
         conn_lines(s, c); /* the bytes were read into the reader directly (daemon.c) */
+    server_settle(s);
 }
 
 char *server_take_output(Server *s, int id)
@@ -479,7 +661,7 @@ char *server_take_output(Server *s, int id)
     char *out = xmalloc(c->out.len + 1);
     memcpy(out, c->out.data ? c->out.data : "", c->out.len);
     out[c->out.len] = 0;
-    net_buf_drop(&c->out, c->out.len);
+    conn_forget_output(s, c);
     return out;
 }
 
@@ -488,6 +670,7 @@ void server_disconnect(Server *s, int id)
     Conn *c = conn_by_id(s, id);
     if (c)
         conn_close(s, c, NULL);
+    server_settle(s);
 }
 
 int server_tick(Server *s)
@@ -505,7 +688,9 @@ int server_tick(Server *s)
         } else if (next < 0 || due - now < next)
             next = due - now;
     }
+    server_settle(s);
     int m = match_tick(s);
+    server_settle(s);
     if (m >= 0 && (next < 0 || m < next))
         next = m;
     return (int)next;

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #define CONN_OUT_MAX (1024 * 1024) /* a client that lets this much pile up is not reading */
+#define OUT_BUDGET_DEFAULT (32 * 1024 * 1024) /* all the clients' output held at once (ServerConfig.out_budget) */
 #define PLAYER_CHALLENGES_MAX 3    /* open challenges a player may have */
 #define BAD_LINES_MAX 20           /* malformed lines before a connection is closed */
 #define HISTORY_MAX 50             /* past games listed */
@@ -39,13 +40,14 @@ typedef struct Conn {
     int bad;                     /* malformed lines so far */
     bool lobby;                  /* it follows the lobby */
     int64_t game;                /* the game it follows, or 0 */
-    bool closing;                /* close once the output is written */
     bool dead;                   /* closed: free at the end of the loop's turn */
+    bool lost;                   /* closed, and its going not yet told (server_settle) */
 } Conn;
 
 typedef struct Challenge {
     int64_t id;
     char owner[NET_NAME_MAX + 1];
+    char to[NET_NAME_MAX + 1]; /* offered to this player alone; "": open to all */
     const VariantDef *def;
     TimeControl tc;
     int colour; /* what the owner plays: WHITE, BLACK, -1 random */
@@ -63,6 +65,7 @@ typedef struct Match {
     char stalled_why[NET_TEXT_MAX];
     int64_t away[2];       /* monotonic ms since the player has no connection, or -1 */
     int64_t turn_since;    /* monotonic ms when the side to move got the turn */
+    bool clock_waits;      /* restored: the clocks start when the player to move is back */
     int *subs;             /* the connections that follow it */
     int nsubs, subs_cap;
     bool ended;            /* over; kept until its result is stored */
@@ -80,7 +83,13 @@ struct Server {
     int nchallenges, challenges_cap;
     int64_t next_challenge;
     uint64_t rng;
+    int nlost;             /* connections closed whose going is not yet told */
+    size_t out_held;       /* the bytes waiting in all the connections' output */
     int listen_fd;
+    int spare_fd;          /* a descriptor kept free to answer "busy" when there are none left */
+    int64_t accept_after;  /* out of descriptors: accept nothing before this (monotonic ms) */
+    int64_t log_quiet_until; /* a repeated log line waits until then */
+    int log_skipped;       /* lines not written meanwhile */
     char socket_path[108];
     /* figures for the log and the load test */
     uint64_t moves_relayed, lines_in, lines_out;
@@ -97,8 +106,20 @@ void conn_send(Server *s, Conn *c, const char *fmt, ...) __attribute__((format(p
 void conn_send_line(Server *s, Conn *c, const char *line, size_t len);
 /* "error CODE text" */
 void conn_error(Server *s, Conn *c, const char *code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* Close: say why in a bye line, write what is queued, close. */
+/* Close: say why in a bye line, write what is queued, mark it dead.  No
+ * shared state changes here, so that it may be called from inside any
+ * loop (a broadcast that meets a client who does not read): what its
+ * going means for the lobby and the games (its challenges withdrawn, the
+ * players told) is done by server_settle, after the loop.  The memory goes
+ * in server_reap, at the end of the loop's turn. */
 void conn_close(Server *s, Conn *c, const char *why);
+/* Tell everyone of the connections closed since the last call (their
+ * challenges withdrawn, the lobby and their game told), until none is
+ * left to tell.  Every entry point from outside calls it last. */
+void server_settle(Server *s);
+/* Write what c has queued to its socket (what is written leaves the
+ * output budget); -1 when the socket failed. */
+int conn_flush(Server *s, Conn *c);
 Conn *conn_by_id(const Server *s, int id);
 /* How many live connections player `name` has. */
 int server_player_conns(const Server *s, const char *name);
@@ -117,6 +138,10 @@ void cmd_lobby(Server *s, Conn *c, const NetMsg *m);
 void cmd_challenge(Server *s, Conn *c, const NetMsg *m);
 void cmd_cancel(Server *s, Conn *c, const NetMsg *m);
 void cmd_accept(Server *s, Conn *c, const NetMsg *m);
+void cmd_decline(Server *s, Conn *c, const NetMsg *m);
+/* The challenges to one player that c's player made or is offered, to c
+ * (it just said hello, and does not follow the lobby). */
+void lobby_offers_to(Server *s, Conn *c);
 void cmd_history(Server *s, Conn *c, const NetMsg *m);
 void cmd_record(Server *s, Conn *c, const NetMsg *m);
 void lobby_free(Server *s);

@@ -306,3 +306,71 @@ void store_games_free(StoredGame *g, int n)
         store_game_free(&g[i]);
     free(g);
 }
+
+/* --- names and challenge numbers (the lobby's) ---------------------------------- */
+
+int store_player_like(Store *s, const char *fold, const char *name, char *found, size_t size, KageError *err)
+{
+    /* the folding of net_name_fold, in SQL: lower case, without . _ - */
+#define FOLD(col) "replace(replace(replace(lower(" col "), '.', ''), '_', ''), '-', '')"
+    static const char q[] = "SELECT white FROM games WHERE " FOLD("white") " = ?1 AND white <> ?2 "
+                            "UNION SELECT black FROM games WHERE " FOLD("black") " = ?1 AND black <> ?2 LIMIT 1";
+#undef FOLD
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, q, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the players' names could not be read") ? 0 : -1;
+    sqlite3_bind_text(st, 1, fold, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    int r = 0;
+    if (rc == SQLITE_ROW) {
+        text_col(st, 0, found, size, "");
+        r = 1;
+    } else if (rc != SQLITE_DONE) {
+        db_error(s, rc, err, "the players' names could not be read");
+        r = -1;
+    }
+    sqlite3_finalize(st);
+    return r;
+}
+
+/* The last challenge number given, kept in a table of its own (made on
+ * first use, so that older databases take it too). */
+static bool counter_table(Store *s, KageError *err)
+{
+    int rc = sqlite3_exec(s->db, "CREATE TABLE IF NOT EXISTS counters(name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+                          NULL, NULL, NULL);
+    return rc == SQLITE_OK || db_error(s, rc, err, "the challenge numbers could not be kept");
+}
+
+int64_t store_challenge_last(Store *s)
+{
+    KageError err;
+    sqlite3_stmt *st;
+    int64_t v = 0;
+    if (!counter_table(s, &err) ||
+        sqlite3_prepare_v2(s->db, "SELECT value FROM counters WHERE name = 'challenge'", -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return v > 0 ? v : 0;
+}
+
+bool store_challenge_given(Store *s, int64_t id, KageError *err)
+{
+    sqlite3_stmt *st;
+    if (!counter_table(s, err))
+        return false;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT INTO counters(name, value) VALUES ('challenge', ?1) "
+                                "ON CONFLICT(name) DO UPDATE SET value = max(value, excluded.value)",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the challenge number could not be kept");
+    sqlite3_bind_int64(st, 1, id);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE || db_error(s, rc, err, "the challenge number could not be kept");
+}

@@ -51,6 +51,13 @@ int store_history(Store *s, const char *name, int max, StoredGame **out, KageErr
 int store_all(Store *s, StoredGame **out, KageError *err);
 /* Game id with its moves; 0 when there is none, -1 and why on error. */
 int store_load(Store *s, int64_t id, StoredGame *out, KageError *err);
+/* A stored player's name that folds (net_name_fold) to `fold` and is not
+ * `name` itself: 1 with it in found, 0 when there is none, -1 and why. */
+int store_player_like(Store *s, const char *fold, const char *name, char *found, size_t size, KageError *err);
+/* The last challenge number given (0 before the first), and keep `id` as
+ * given: numbers go on after a restart, never repeat. */
+int64_t store_challenge_last(Store *s);
+bool store_challenge_given(Store *s, int64_t id, KageError *err);
 void store_game_free(StoredGame *g);
 void store_games_free(StoredGame *g, int n);
 

@@ -67,8 +67,13 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
             snprintf(colour, sizeof colour, "sides at random");
         else
             snprintf(colour, sizeof colour, "%s plays %s", c->owner, side_name(c->variant, c->colour));
-        snprintf(buf, size, "#%-4lld %-10s %-17s %-10s %s%s", (long long)c->id, c->owner, variant_name(c->variant),
-                 c->tc, colour, strcmp(c->owner, l->me) ? "" : "  (yours: x withdraws)");
+        const char *note = !strcmp(c->owner, l->me) ? "  (yours: x withdraws)"
+                           : !strcmp(c->to, l->me) ? "  (to you: Enter accepts, x declines)"
+                                                   : "";
+        char owner[2 * NET_NAME_MAX + 8];
+        snprintf(owner, sizeof owner, c->to[0] ? "%s to %s" : "%s", c->owner, c->to);
+        snprintf(buf, size, "#%-4lld %-10s %-17s %-10s %s%s", (long long)c->id, owner, variant_name(c->variant), c->tc,
+                 colour, note);
     } else if (r->kind == ROW_LIVE) {
         const NetGameInfo *g = &l->live[r->index];
         bool mine = !strcmp(g->white, l->me) || !strcmp(g->black, l->me);
@@ -254,8 +259,11 @@ static void lobby_withdraw(Ui *ui)
     if (!current(ui, &r))
         return;
     const NetLobby *l = &ui->online->lobby;
-    if (r.kind != ROW_CHALLENGE || strcmp(l->challenges[r.index].owner, l->me))
-        ui_message(ui, true, "x withdraws a challenge of yours: choose one");
+    if (r.kind == ROW_CHALLENGE && !strcmp(l->challenges[r.index].to, l->me)) {
+        if (ui_online_send(ui, "decline %lld", (long long)l->challenges[r.index].id))
+            ui_message(ui, false, "Challenge of %s declined", l->challenges[r.index].owner);
+    } else if (r.kind != ROW_CHALLENGE || strcmp(l->challenges[r.index].owner, l->me))
+        ui_message(ui, true, "x withdraws a challenge of yours, or declines one made to you: choose one");
     else if (ui_online_send(ui, "cancel %lld", (long long)l->challenges[r.index].id))
         ui_message(ui, false, "Challenge withdrawn");
 }
@@ -305,7 +313,7 @@ const UiAction ui_lobby_actions[] = {
     {"open", "accept the challenge, watch the game (or go back to yours), open a past game", lobby_open, NULL, NULL},
     {"challenge", "offer a game: the new-game screen in online mode (variant, clock, colour)", lobby_challenge, NULL,
      NULL},
-    {"withdraw", "withdraw your challenge", lobby_withdraw, NULL, NULL},
+    {"withdraw", "withdraw your challenge, or decline one made to you alone", lobby_withdraw, NULL, NULL},
     {"export", "save the game as PGN in the data folder", lobby_export, NULL, NULL},
     {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
     {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},

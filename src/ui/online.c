@@ -39,9 +39,24 @@ static UiOnline *online_state(Ui *ui)
 /* Is the online side of the screen in use: the lobby, or an online game? */
 static bool wanted(const Ui *ui) { return ui->screen == SCREEN_LOBBY || ui->opt.mode == PLAY_ONLINE; }
 
+static void sync_clock(Ui *ui);
+static bool attached(const Ui *ui);
+
 static void disconnect(Ui *ui, const char *why)
 {
     UiOnline *o = ui->online;
+    NetGameView *v = &o->lobby.game;
+    if (attached(ui) && v->running >= 0) {
+        /* the clocks stop on the screen where the server was last heard
+         * of: they are the server's, and it says how they stand when it is
+         * back (they do not run on here, to jump back then) */
+        int64_t now = clock_monotonic_ms(NULL);
+        v->clock[v->running] = net_game_clock(v, (Color)v->running, now);
+        v->running = -1;
+        v->clock_at = now;
+        sync_clock(ui);
+        ui->time.clock.state = CLOCK_PAUSED;
+    }
     snprintf(o->why, sizeof o->why, "%.399s", why); /* why may be the client's own, freed below */
     net_client_free(o->client);
     o->client = NULL;
@@ -366,6 +381,33 @@ void ui_online_export(Ui *ui, int64_t id, bool open)
     }
 }
 
+/* The challenge to this player alone from `who` that is still open, or NULL. */
+static const NetChallenge *offer_from(const NetLobby *l, const char *who)
+{
+    for (int i = l->nchallenges - 1; i >= 0; i--)
+        if (!strcmp(l->challenges[i].to, l->me) && !strcmp(l->challenges[i].owner, who))
+            return &l->challenges[i];
+    return NULL;
+}
+
+/* A player offers this one a game: said wherever the person is, with the
+ * keys that answer it. */
+static void on_offer(Ui *ui)
+{
+    const NetLobby *l = &ui->online->lobby;
+    const NetChallenge *c = &l->last;
+    const NetGameView *v = &l->game;
+    bool rematch = ui->screen == SCREEN_GAME && v->id && v->role >= 0 && game_over(ui->game) &&
+                   !strcmp(c->owner, v->role == WHITE ? v->black : v->white);
+    const char *side = c->colour < 0 ? "sides at random" : c->colour == WHITE ? "you play second" : "you play first";
+    if (rematch)
+        ui_message(ui, false, "%s offers a rematch (%s, %s): N accepts; in the lobby (O), x declines", c->owner, c->tc,
+                   side);
+    else
+        ui_message(ui, false, "%s challenges you: %s %s, %s. In the lobby (O): Enter accepts, x declines", c->owner,
+                   c->variant, c->tc, side);
+}
+
 static void on_message(Ui *ui, const NetMsg *m)
 {
     UiOnline *o = ui->online;
@@ -399,6 +441,15 @@ static void on_message(Ui *ui, const NetMsg *m)
         break;
     case NET_EV_RESYNC:
         resync(ui);
+        break;
+    case NET_EV_OFFER:
+        on_offer(ui);
+        ui_lobby_changed(ui);
+        break;
+    case NET_EV_DECLINED:
+        ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to, (long long)o->lobby.last.id,
+                   o->lobby.last.variant, o->lobby.last.tc);
+        ui_lobby_changed(ui);
         break;
     case NET_EV_LOBBY:
     case NET_EV_PAST:
@@ -549,10 +600,16 @@ bool ui_online_action(Ui *ui, const char *action)
         else if (!mine)
             ui_message(ui, true, "You watched this game: O opens the lobby, c there offers a game");
         else {
+            /* the opponent offered one already: N takes it, as on pychess.org */
+            const NetChallenge *theirs = offer_from(&o->lobby, opponent);
             char spec[NET_TC_MAX];
             net_tc_format(&v->tc, spec, sizeof spec);
-            if (ui_online_send(ui, "challenge %s %s %s", v->variant, spec, net_colour_name((Color)!v->role)))
-                ui_message(ui, false, "Rematch offered, the colours changed: %s can accept it in the lobby", opponent);
+            if (theirs)
+                ui_online_send(ui, "accept %lld", (long long)theirs->id);
+            else if (ui_online_send(ui, "challenge %s %s %s %s", v->variant, spec, net_colour_name((Color)!v->role),
+                                    opponent))
+                ui_message(ui, false, "Rematch offered to %s alone, the colours changed: they are told at once",
+                           opponent);
         }
         return true;
     }

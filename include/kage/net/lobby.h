@@ -22,6 +22,7 @@ typedef struct NetChallenge {
     char variant[NET_VARIANT_MAX];
     char tc[NET_TC_MAX];
     int colour; /* what the owner plays: WHITE, BLACK, -1 random */
+    char to[NET_NAME_MAX + 1]; /* offered to this player alone; "": open to all */
 } NetChallenge;
 
 /* A game being played (live) or played (past), as the lobby lists it. */
@@ -70,6 +71,7 @@ typedef struct NetLobby {
     bool past_ready;             /* the history asked for has arrived */
     NetGameView game;            /* the game this connection follows */
     NetGameView record;          /* a stored game asked for with "record" */
+    NetChallenge last;           /* the challenge of the last NET_EV_OFFER or NET_EV_DECLINED */
 } NetLobby;
 
 /* What a message changed, for the caller to react to. */
@@ -88,7 +90,9 @@ typedef enum NetEvent {
     NET_EV_STATE,     /* its clocks, connections, draw offer or stall changed */
     NET_EV_END,       /* it ended: game.result */
     NET_EV_RECORD,    /* the record asked for is complete */
-    NET_EV_RESYNC     /* a move did not follow on: ask for the game again (sync) */
+    NET_EV_RESYNC,    /* a move did not follow on: ask for the game again (sync) */
+    NET_EV_OFFER,     /* a player offers this one a game (lobby.last), a rematch perhaps */
+    NET_EV_DECLINED   /* this player's challenge to another was declined (lobby.last) */
 } NetEvent;
 
 void net_lobby_init(NetLobby *l);

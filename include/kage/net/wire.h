@@ -69,6 +69,13 @@ bool net_parse(const char *line, size_t len, NetDir dir, NetMsg *out, KageError 
 
 /* Is s a well-formed name? */
 bool net_name_ok(const char *s);
+/* A name as it is compared with the others: lower case, without '.', '_'
+ * and '-' (so that "Alice", "ALICE" and "a.lice" are all "alice": no
+ * player may take a name that looks like another's). */
+void net_name_fold(const char *name, char *buf, size_t size);
+/* "uid" and digits, in any case: the names the server gives the users of
+ * the host whose login name the protocol cannot carry; nobody may claim one. */
+bool net_name_reserved(const char *name);
 /* A game or challenge id; false if s is not one. */
 bool net_id_parse(const char *s, int64_t *out);
 /* A decimal number in [min, max]; false if s is not one. */

@@ -21,7 +21,8 @@ typedef enum EndReason {
     END_FIFTY_MOVES,
     END_RESIGNATION,
     END_AGREED_DRAW,
-    END_TIME
+    END_TIME,
+    END_ABANDONED        /* online: the player to move left and did not come back in time */
 } EndReason;
 
 typedef struct GameResult {

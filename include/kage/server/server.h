@@ -34,6 +34,14 @@ typedef struct ServerConfig {
     void *now_ctx;
     int64_t (*wall_ms)(void *ctx); /* Unix ms for the records (NULL: the real one) */
     void *wall_ctx;
+    size_t out_budget;             /* bytes of output held for all the clients at once (0: 32 MB) */
+    /* The host's users, for the names a shared account may not take: true
+     * when a user's login name folds (net_name_fold) to the same as name,
+     * with its uid.  user_name: the login name of a uid, false if it has
+     * none.  NULL: the system's user database (the tests give their own). */
+    bool (*user_like)(void *ctx, const char *name, uid_t *uid);
+    bool (*user_name)(void *ctx, uid_t uid, char *buf, size_t size);
+    void *user_ctx;
 } ServerConfig;
 
 typedef struct Server Server;
