@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Judge Kage's Cashew games against HaChu inside XBoard by an independent
-referee: ../shared/tools/cashew_ref.py (written from the rules, not from
-Kage's code or HaChu's).
+referee: tests/reference/cashew_ref.py, the repository's copy of
+shared/tools/cashew_ref.py (written from the rules, not from Kage's code or
+HaChu's).
 
   tests/xboard-hachu-check.py CASHEW_REF XBOARD_DEBUG_LOG
 

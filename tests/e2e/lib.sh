@@ -153,5 +153,7 @@ finish() {
     [ "$FAILS" -eq 0 ]
 }
 
-command -v tmux >/dev/null || { echo "skip $TESTNAME: no tmux"; exit 77; }
+# a test that cannot run is a SKIP, never a pass, and a failure in CI
+. "$(dirname "${BASH_SOURCE[0]}")/../skip-lib.sh"
+command -v tmux >/dev/null || cannot_run "e2e/$TESTNAME" "no tmux (Debian: tmux)"
 [ -x "$KAGE" ] || { echo "FAIL $TESTNAME: no program at $KAGE"; exit 1; }

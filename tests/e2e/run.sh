@@ -1,14 +1,17 @@
 #!/bin/bash
-# Run every end-to-end test; the exit status counts the failed ones.
+# Run every end-to-end test, one line each (PASS e2e/NAME, FAIL e2e/NAME, or
+# the test's own SKIP e2e/NAME: WHY), then "e2e: N passed, N failed, N
+# skipped" (tests/count-results counts each one from it).  Exits 1 when one
+# failed; else 77 (automake's SKIP: never a pass) when one could not run (no
+# tmux, no sshd: a failure where CI=true, tests/skip-lib.sh); else 0.
 # run.sh K/N runs only the K-th of N shares (every N-th test from the K-th),
 # so that make check can play the shares side by side (tests/e2e/half-1.sh,
 # half-2.sh): the games mostly wait on the screen, not on the processor.
 cd "$(dirname "$0")" || exit 1
-# tests/run-suite sets this for make distcheck: the games already ran in both builds
-if [ -n "${KAGE_SKIP_E2E:-}" ]; then
-    echo "e2e: skipped (KAGE_SKIP_E2E is set)"
-    exit 77
-fi
+. ../skip-lib.sh
+# not a way tests/run-suite uses: its make distcheck leaves the games out of
+# its list of tests (they ran in both builds)
+[ -z "${KAGE_SKIP_E2E:-}" ] || cannot_run e2e "KAGE_SKIP_E2E is set"
 part=1 parts=1
 if [ $# -gt 0 ]; then
     if [[ ! "$1" =~ ^[1-9][0-9]*/[1-9][0-9]*$ ]] || [ "${1%/*}" -gt "${1#*/}" ]; then
@@ -17,7 +20,7 @@ if [ $# -gt 0 ]; then
     fi
     part=${1%/*} parts=${1#*/}
 fi
-failed=0 i=0
+passed=0 failed=0 skipped=0 i=0
 for t in start moves ai_undo resize letters promotion mouse signals \
     campmate shogun_mate cashew_capture drop promotion_shinobi lion_choice lion_legs hand_cursor \
     resume resume_damaged clock records browse watch screens colour hint autosave_exit export newgame_clock review compact \
@@ -26,7 +29,13 @@ for t in start moves ai_undo resize letters promotion mouse signals \
     [ $(((i - part) % parts)) -eq 0 ] || continue
     bash "./$t.sh"
     rc=$?
-    [ $rc -ne 0 ] && [ $rc -ne 77 ] && failed=$((failed + 1))
+    case $rc in
+    0) passed=$((passed + 1)); echo "PASS e2e/$t" ;;
+    77) skipped=$((skipped + 1)) ;; # the test said SKIP and why
+    *) failed=$((failed + 1)); echo "FAIL e2e/$t (exit $rc)" ;;
+    esac
 done
-echo "e2e: $failed failed"
-exit $failed
+echo "e2e: $passed passed, $failed failed, $skipped skipped"
+[ $failed -gt 0 ] && exit 1
+[ $skipped -gt 0 ] && exit 77
+exit 0
