@@ -63,4 +63,4 @@ refused "--pawns inf" 'above 0' "$tmp/rec.pgn" --loser main56 --engine "a=$kage 
 refused "a missing PGN" "^horizon.py: $tmp/no.pgn: No such file" "$tmp/no.pgn" --loser main56 --engine "a=$kage uci"
 refused "a missing engine" "^horizon.py: cannot start a ($tmp/no-engine)" "$tmp/rec.pgn" --loser main56 \
     --engine "a=$tmp/no-engine"
-exit 0
+finish "horizon: all checks passed"
