@@ -78,7 +78,7 @@ void net_buf_drop(NetBuf *b, size_t n)
 {
     if (n >= b->len) {
         b->len = 0;
-        if (b->cap > 65536) { /* a burst is over: give the memory back */
+        if (b->cap > 4096) { /* a burst is over: give the memory back (a server keeps many buffers) */
             free(b->data);
             b->data = NULL;
             b->cap = 0;

@@ -128,12 +128,14 @@ static void accept_out_of_fds(Server *s, int e)
         return;
     close(s->spare_fd);
     s->spare_fd = -1;
-    int fd = accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC);
-    if (fd >= 0) {
+    /* every connection waiting now is answered, one descriptor at a time */
+    int fd, answered = 0;
+    while (answered < 1000 && (fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
         static const char busy[] = "error busy the server has no room for another connection now: try again later\n";
         ssize_t w = write(fd, busy, sizeof busy - 1);
         (void)w;
         close(fd);
+        answered++;
     }
     s->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 }

@@ -158,7 +158,8 @@ Server *server_new(const ServerConfig *cfg, KageError *err)
 
 static void conn_free(Server *s, Conn *c)
 {
-    s->out_held -= c->out.len;
+    s->out_held -= c->out.cap;
+    s->freed += c->out.cap + c->in.max + sizeof *c;
     if (c->fd >= 0)
         close(c->fd);
     net_reader_free(&c->in);
@@ -207,11 +208,20 @@ int server_player_conns(const Server *s, const char *name)
 
 /* --- output ------------------------------------------------------------------- */
 
+/* c's output buffer changed size (it held cap bytes before): the budget
+ * counts the memory the buffers take, not only what waits in them. */
+static void out_account(Server *s, const Conn *c, size_t cap)
+{
+    s->out_held = s->out_held - cap + c->out.cap;
+}
+
 /* All that c holds for its client goes, and leaves the output budget. */
 static void conn_forget_output(Server *s, Conn *c)
 {
-    s->out_held -= c->out.len;
+    size_t cap = c->out.cap;
     net_buf_drop(&c->out, c->out.len);
+    out_account(s, c, cap);
+    s->freed += cap - c->out.cap;
 }
 
 /* The live connection that holds the most output: the slowest reader. */
@@ -239,9 +249,15 @@ void conn_send_line(Server *s, Conn *c, const char *line, size_t len)
         conn_close(s, c, NULL);
         return;
     }
-    /* all the clients together hold at most the budget: the slowest
-     * readers go first, so that those who read are never kept waiting */
-    while (s->out_held + need > s->cfg.out_budget) {
+    size_t cap = c->out.cap;
+    net_buf_add(&c->out, line, len);
+    net_buf_add(&c->out, "\n", 1);
+    out_account(s, c, cap);
+    s->lines_out++;
+    /* all the clients' buffers together take at most the budget: the
+     * slowest readers go first, so that those who read are never kept
+     * waiting (c itself, if it is the slowest) */
+    while (s->out_held > s->cfg.out_budget) {
         Conn *v = slowest_reader(s);
         if (!v)
             break;
@@ -249,20 +265,14 @@ void conn_send_line(Server *s, Conn *c, const char *line, size_t len)
                    v->hello ? v->name : v->login, v->out.len, s->cfg.out_budget);
         conn_forget_output(s, v);
         conn_close(s, v, NULL);
-        if (v == c)
-            return;
     }
-    net_buf_add(&c->out, line, len);
-    net_buf_add(&c->out, "\n", 1);
-    s->out_held += need;
-    s->lines_out++;
 }
 
 int conn_flush(Server *s, Conn *c)
 {
-    size_t before = c->out.len;
+    size_t cap = c->out.cap;
     int r = net_buf_write(&c->out, c->fd);
-    s->out_held -= before - c->out.len;
+    out_account(s, c, cap);
     return r;
 }
 
@@ -355,15 +365,15 @@ static void give_back_memory(void)
 void server_reap(Server *s)
 {
     server_settle(s);
-    size_t freed = 0;
     for (int i = 0; i < s->nconns; i++)
         if (s->conns[i] && s->conns[i]->dead && s->conns[i]->fd >= 0) {
-            freed += s->conns[i]->out.cap + s->conns[i]->in.max;
             conn_free(s, s->conns[i]);
             s->conns[i] = NULL;
         }
-    if (freed >= 1024 * 1024)
+    if (s->freed >= 1024 * 1024) {
+        s->freed = 0;
         give_back_memory();
+    }
 }
 
 /* --- connecting and hello ------------------------------------------------------- */

@@ -84,7 +84,8 @@ struct Server {
     int64_t next_challenge;
     uint64_t rng;
     int nlost;             /* connections closed whose going is not yet told */
-    size_t out_held;       /* the bytes waiting in all the connections' output */
+    size_t out_held;       /* the memory of all the connections' output buffers */
+    size_t freed;          /* bytes freed since memory was last given back to the system */
     int listen_fd;
     int spare_fd;          /* a descriptor kept free to answer "busy" when there are none left */
     int64_t accept_after;  /* out of descriptors: accept nothing before this (monotonic ms) */
