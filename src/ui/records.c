@@ -426,9 +426,14 @@ void ui_draw_files(Ui *ui)
         snprintf(buf, sizeof buf, "%s%s", dir == ui->load.dir ? "" : "...", dir);
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
     }
-    ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
-           w >= 62 ? "Up/Down: choose   Enter: load   Tab: type a name   Esc: back"
-                   : "Enter: load  Tab: a name  Esc: back");
+    if (ui->opt.online_only) /* Tab types no name here */
+        ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
+               w >= 90 ? "Up/Down: choose   Enter: load   Esc: back   (online-only: no file name can be typed)"
+                       : "Enter: load  Esc: back");
+    else
+        ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
+               w >= 62 ? "Up/Down: choose   Enter: load   Tab: type a name   Esc: back"
+                       : "Enter: load  Tab: a name  Esc: back");
     y++;
     int about_w = w - 4, lines = 1;
     for (int i = 0; i < ui->load.nfiles && about_w > 0; i++) {
