@@ -382,6 +382,13 @@ static void named_challenge__only_that_player_sees_accepts_or_declines(void **st
     say(r, b2, "accept 2");
     EXPECT(r, b2, "ok accept 1");
     EXPECT(r, a, "game 1 cashew none alice bob white");
+    int d = join(r, "dave");
+    say(r, d, "challenge shogun 5 white bob");
+    EXPECT(r, d, "error state bob is playing a game");
+    say(r, a, "resign 1"); /* over: the rematch, to bob alone */
+    say(r, a, "challenge cashew none black bob");
+    EXPECT(r, a, "ok challenge 3");
+    EXPECT(r, b, "challenge 3 alice cashew none black bob");
     rig_free(r);
 }
 

@@ -199,6 +199,10 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
         conn_error(s, c, "not-found", "%s is not online", to);
         return;
     }
+    if (to[0] && match_of_player(s, to)) {
+        conn_error(s, c, "state", "%s is playing a game: challenge them when it is over", to);
+        return;
+    }
     if (match_of_player(s, c->name)) {
         conn_error(s, c, "state", "you have a game running: finish it first");
         return;
