@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static const struct {
@@ -24,7 +26,8 @@ static const struct {
 } server_opts[] = {
     {"socket", "PATH", "listen here (default: $XDG_RUNTIME_DIR/kage/server.sock, for this user alone)"},
     {"socket-mode", "MODE", "the socket's permissions, octal (default 0600; 0660 with --socket: its group may play)"},
-    {"db", "FILE", "the games' SQLite database (default: $XDG_DATA_HOME/kage/server.db)"},
+    {"db", "FILE", "the games' SQLite database (default: $XDG_DATA_HOME/kage/server.db): 0600, in a folder of "
+                   "the server's closed to others (0750 at most), locked while a server uses it"},
     {"shared-account", "USER", "clients of this Unix user name their player (an SSH account shared by several, "
                                "each key forcing kage --player=NAME); may be repeated"},
     {"user", "USER", "started as root: become USER before opening anything (root itself is refused)"},
@@ -32,9 +35,11 @@ static const struct {
     {"max-per-player", "N", "connections of one player (default 4)"},
     {"rate", "N", "messages a second a connection may send, twice that at once (default 20)"},
     {"abandon", "SECONDS", "a player away this long on their turn loses on time (default 120)"},
-    {"db-limit", "KB", "the database may not grow beyond this: then moves wait, as on a full disk (default: none)"},
+    {"db-limit", "KB", "the database and its log may not grow beyond this: then moves wait, as on a full disk "
+                       "(default: none)"},
     {"quiet", NULL, "no log lines on standard error"},
-    {"check", NULL, "replay every game of the database with the rules, print what is wrong, and exit"},
+    {"check", NULL, "replay every game of the database with the rules, print what is wrong, and exit (not while "
+                    "a server uses it)"},
 };
 
 void cli_server_help(FILE *f)
@@ -81,6 +86,39 @@ static bool socket_folder(const char *path)
         return false;
     }
     return true;
+}
+
+/* The socket's place, before anything is made: its folder exists, and no
+ * server answers there (server_listen says the same; saying it first keeps
+ * a database from being made for a server that cannot start). */
+static bool socket_place(const char *path)
+{
+    char dir[PATH_MAX];
+    struct stat st;
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", !slash ? 1 : slash == path ? 1 : (int)(slash - path), slash ? path : ".");
+    if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "kage server: cannot listen at %s: %s is not a folder%s\n", path, dir,
+                errno == ENOENT ? " (it does not exist)" : "");
+        return false;
+    }
+    if (lstat(path, &st) < 0)
+        return true;
+    if (!S_ISSOCK(st.st_mode)) {
+        fprintf(stderr, "kage server: %s exists and is not a socket: remove it or choose another path\n", path);
+        return false;
+    }
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    if (strlen(path) >= sizeof sa.sun_path)
+        return true; /* server_listen says so */
+    memcpy(sa.sun_path, path, strlen(path) + 1);
+    int probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    bool live = probe >= 0 && connect(probe, (struct sockaddr *)&sa, sizeof sa) == 0;
+    if (probe >= 0)
+        close(probe);
+    if (live)
+        fprintf(stderr, "kage server: a Kage server is already running at %s\n", path);
+    return !live;
 }
 
 /* Started as root: become `user`, or refuse. */
@@ -198,6 +236,7 @@ int cli_server(int argc, char **argv)
     }
     if (!check && !drop_root(user))
         return 1;
+    umask(077); /* the players' games are the server's alone */
     /* A shared account's players run the game screen as that account: never
      * as the server (its database), root, or a member of the server's group.
      * KAGE_TEST_SHARED_SELF lets a test play several players from its own
@@ -240,6 +279,13 @@ int cli_server(int argc, char **argv)
         socket_path = sockbuf;
         if (!getenv("KAGE_SERVER") && !socket_folder(socket_path))
             return 1;
+    }
+    /* everything checked before the database is made or the lock taken */
+    if (!socket_place(socket_path))
+        return 1;
+    if (!server_db_path_ok(db, cfg.log ? cfg.log : stderr, &err)) {
+        fprintf(stderr, "kage server: %s\n", err.msg);
+        return 1;
     }
     if (mode < 0)
         mode = socket_path == sockbuf ? 0600 : 0660;

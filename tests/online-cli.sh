@@ -6,7 +6,8 @@
 . "$(dirname "$0")/test-lib.sh"
 use_tmp online-cli
 dir=$tmp
-[ "$(id -u)" -eq 0 ] && chmod 777 "$dir" # root's servers run as nobody, who writes here
+# root's servers run as nobody: the folder is theirs, closed to others
+[ "$(id -u)" -eq 0 ] && chown nobody "$dir"
 # expect STATUS PATTERN ARGS...: the exit status, and PATTERN in stderr (within 20 s)
 expect() {
     want=$1 pat=$2
@@ -47,8 +48,17 @@ if [ "$(id -u)" -eq 0 ]; then
 else
     expect 1 "cannot listen at $dir/no/such/folder/s.sock" server --socket="$dir/no/such/folder/s.sock" --db="$dir/g.db"
 fi
+# everything checked before anything is made: no database for a server that could not start
+[ -e "$dir/g.db" ] && fail "kage server made its database before it found it could not listen"
 : >"$dir/plain"
 expect 1 "exists and is not a socket" server --socket="$dir/plain" --db="$dir/g2.db" $( [ "$(id -u)" -eq 0 ] && echo --user=nobody)
+[ -e "$dir/g2.db" ] && fail "kage server made its database before it found its socket's path taken"
+# the database's folder open to others: refused, with the command that closes it
+mkdir "$dir/open" && chmod 0755 "$dir/open"
+[ "$(id -u)" -eq 0 ] && chown nobody "$dir/open"
+expect 1 "the database's folder $dir/open is open to other users (mode 0755): run chmod g-w,o-rwx $dir/open" \
+    server --socket="$dir/open.sock" --db="$dir/open/g.db" $( [ "$(id -u)" -eq 0 ] && echo --user=nobody)
+[ -e "$dir/open/g.db" ] && fail "kage server made its database in a folder open to others"
 expect 2 "Usage: kage online" online
 expect 2 "unknown command 'frob'" online frob
 expect 2 "wrong number of words after 'pgn'" online pgn
@@ -96,6 +106,11 @@ KAGE_TEST_SHARED_SELF=1 timeout 30 "$kage" server $as_user --socket="$dir/raw.so
 srv=$!
 i=0
 while [ ! -S "$dir/raw.sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+# one server a database: a second one, and --check, refused while it runs
+expect 1 "the database $dir/raw.db is in use by another kage server (pid [0-9]" \
+    server $as_user --socket="$dir/raw2.sock" --db="$dir/raw.db" --quiet
+[ -e "$dir/raw2.sock" ] && fail "a second kage server on one database listened"
+expect 1 "the database $dir/raw.db is in use by another kage server (pid [0-9]" server --check --db="$dir/raw.db"
 { printf 'hello 1 rawtest\nping rawtest\n'; sleep 4; } |
     timeout 15 "$kage" online --server="$dir/raw.sock" --player=rawtest raw >"$dir/raw.out" 2>&1 &
 raw=$!

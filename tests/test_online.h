@@ -13,6 +13,9 @@
 int test_net_run(void);
 /* The server without sockets (test_server.c). */
 int test_server_run(void);
+/* The server's database as files: modes, lock, limit, --check
+ * (test_store.c). */
+int test_store_run(void);
 /* The real kage server process: killed, restarted, its clients killed
  * (test_online_proc.c; skipped without KAGE). */
 int test_online_proc_run(void);

@@ -6,6 +6,7 @@ int main(void)
 {
     int failed = test_net_run();
     failed += test_server_run();
+    failed += test_store_run();
     failed += test_online_proc_run();
     return failed ? 1 : 0;
 }

@@ -37,7 +37,11 @@ static void proc_init(Proc *p)
     memset(p, 0, sizeof *p);
     snprintf(p->dir, sizeof p->dir, "%s/kage-proc.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     assert_non_null(mkdtemp(p->dir));
-    chmod(p->dir, 0777); /* root runs the server as nobody, who writes here */
+    if (geteuid() == 0) { /* root runs the server as nobody: the folder is theirs, closed to others */
+        struct passwd *nobody = getpwnam("nobody");
+        assert_non_null(nobody);
+        assert_int_equal(chown(p->dir, nobody->pw_uid, (gid_t)-1), 0);
+    }
     snprintf(p->sock, sizeof p->sock, "%s/server.sock", p->dir);
     snprintf(p->db, sizeof p->db, "%s/games.db", p->dir);
     snprintf(p->log, sizeof p->log, "%s/server.log", p->dir);
@@ -118,8 +122,9 @@ static void proc_done(Proc *p)
         }
     }
     char path[200];
-    static const char *const files[] = {"server.sock", "games.db", "games.db-wal", "games.db-shm", "server.log"};
-    for (int i = 0; i < 5; i++) {
+    static const char *const files[] = {"server.sock", "games.db", "games.db-wal", "games.db-shm", "games.db.lock",
+                                        "server.log"};
+    for (int i = 0; i < 6; i++) {
         snprintf(path, sizeof path, "%s/%s", p->dir, files[i]);
         unlink(path);
     }

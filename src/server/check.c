@@ -1,7 +1,15 @@
 /* kage server --check: every stored game replayed with the rules core.  A
- * finished game must end where its moves lead (a checkmate, a repetition
- * ...) or, where they lead nowhere yet, by a result the moves allow
- * (resignation, agreed draw, time); a running game must not be over. */
+ * stored game's moves and result disagree when:
+ *   - a move is not legal where it stands, or comes after the end;
+ *   - the moves end the game (a checkmate, a repetition ...) and the result
+ *     is another, or the game is stored as running;
+ *   - the moves do not end it and the result is one only the board gives
+ *     (checkmate, stalemate ...), not one the moves allow (resignation,
+ *     agreed draw, time);
+ *   - the result cannot be (a draw by resignation or on time, a win by
+ *     agreement), or the side that lost on time was not the one to move;
+ *   - moves were stored after its end (two servers on one database did
+ *     that): the count kept with the end is not the count stored. */
 #include "server_internal.h"
 
 #include "kage/records/game.h"
@@ -41,6 +49,26 @@ static const char *check_game(const StoredGame *g, char *why, size_t size)
     GameResult stored;
     if (!bad && !net_result_parse(g->result, g->reason, &stored))
         bad = "a result that is not one";
+    if (!bad && g->ended && g->end_plies != g->plies) {
+        snprintf(why, size, "its end was stored after %d moves, and %d are stored", g->end_plies, g->plies);
+        bad = why;
+    }
+    if (!bad && g->ended && (stored.reason == END_RESIGNATION || stored.reason == END_TIME ||
+                             stored.reason == END_ABANDONED) &&
+        stored.outcome == OUTCOME_DRAW) {
+        snprintf(why, size, "a draw by %s", game_reason_text(stored.reason));
+        bad = why;
+    }
+    if (!bad && g->ended && stored.reason == END_AGREED_DRAW && stored.outcome != OUTCOME_DRAW)
+        bad = "a win by an agreed draw";
+    if (!bad && g->ended && (stored.reason == END_TIME || stored.reason == END_ABANDONED) &&
+        game->rec.result.outcome == OUTCOME_NONE &&
+        stored.outcome == (game->pos->side == WHITE ? OUTCOME_WHITE_WINS : OUTCOME_BLACK_WINS)) {
+        snprintf(why, size, "%s %s, but %s was to move", game->pos->side == WHITE ? "black" : "white",
+                 stored.reason == END_TIME ? "lost on time" : "abandoned the game",
+                 game->pos->side == WHITE ? "white" : "black");
+        bad = why;
+    }
     if (!bad) {
         GameResult by_moves = game->rec.result;
         bool running = g->ended == 0;
@@ -63,6 +91,8 @@ static const char *check_game(const StoredGame *g, char *why, size_t size)
     return bad;
 }
 
+bool server_db_path_ok(const char *path, FILE *log, KageError *err) { return store_path_check(path, log, err); }
+
 bool server_check_db(const char *path, FILE *out)
 {
     KageError err;
@@ -71,7 +101,7 @@ bool server_check_db(const char *path, FILE *out)
         fprintf(stderr, "kage server --check: %s: no such database\n", path);
         return false;
     }
-    Store *store = store_open(path, 0, &err);
+    Store *store = store_open_existing(path, &err);
     if (!store) {
         fprintf(stderr, "kage server --check: %s\n", err.msg);
         return false;

@@ -1,15 +1,25 @@
 /* The server's games in SQLite (see store.h).  WAL journal with
  * synchronous=NORMAL: a commit survives the server being killed (the log is
  * in the kernel's hands), and a power cut can lose only the last commits,
- * never damage the file. */
+ * never damage the file.  The files are the server's alone (0600 in a
+ * folder closed to others), and one server at a time uses them: a lock
+ * file beside the database, held with flock for as long as it is open, and
+ * the holder's pid in it for the message that refuses a second. */
+#define _DEFAULT_SOURCE /* flock */
 #include "store.h"
 
 #include "kage/rules/util.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum {
     ST_GAME_NEW, ST_MOVE, ST_RESULT, ST_RUNNING, ST_HISTORY, ST_HISTORY_ALL, ST_ALL, ST_LOAD, ST_MOVES,
@@ -17,12 +27,14 @@ enum {
 };
 
 /* A game's moves are counted, not kept in a column that every move would
- * have to update (one page written a move, not two). */
-#define PLIES "(SELECT COUNT(*) FROM moves WHERE game = games.id)"
+ * have to update (one page written a move, not two); the column `plies`,
+ * written with the end, follows (what --check compares them with). */
+#define PLIES "(SELECT COUNT(*) FROM moves WHERE game = games.id), plies"
 
 static const char *const sql[ST_COUNT] = {
     [ST_GAME_NEW] = "INSERT INTO games(variant, tc, white, black, started) VALUES (?, ?, ?, ?, ?)",
-    [ST_MOVE] = "INSERT INTO moves(game, ply, move, white_clock, black_clock, at) VALUES (?, ?, ?, ?, ?, ?)",
+    [ST_MOVE] = "INSERT INTO moves(game, ply, move, white_clock, black_clock, at) SELECT ?1, ?2, ?3, ?4, ?5, ?6 "
+                "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND ended IS NULL)",
     [ST_RESULT] = "UPDATE games SET ended = ?2, result = ?3, reason = ?4, "
                   "plies = (SELECT COUNT(*) FROM moves WHERE game = ?1) WHERE id = ?1 AND ended IS NULL",
     [ST_RUNNING] = "SELECT id, variant, tc, white, black, started, ended, result, reason, " PLIES " FROM games "
@@ -37,6 +49,7 @@ static const char *const sql[ST_COUNT] = {
 };
 
 static const char schema[] =
+    "BEGIN;\n"
     "CREATE TABLE IF NOT EXISTS games(\n"
     "  id INTEGER PRIMARY KEY,\n"
     "  variant TEXT NOT NULL, tc TEXT NOT NULL, white TEXT NOT NULL, black TEXT NOT NULL,\n"
@@ -54,12 +67,22 @@ static const char schema[] =
     "CREATE INDEX IF NOT EXISTS games_white ON games(white, id);\n"
     "CREATE INDEX IF NOT EXISTS games_black ON games(black, id);\n"
     "CREATE INDEX IF NOT EXISTS games_running ON games(ended) WHERE ended IS NULL;\n"
-    "PRAGMA user_version = 1;\n";
+    "PRAGMA user_version = 1;\n"
+    "COMMIT;\n";
 
 struct Store {
     sqlite3 *db;
     sqlite3_stmt *st[ST_COUNT];
+    int lock_fd; /* -1: none (":memory:") */
+    int wal_pages; /* under a limit: the log's length that empties it */
+    char lock_path[PATH_MAX];
 };
+
+/* The most pages one write (a move, a new game, a result) puts in the
+ * write-ahead log: a leaf of each tree it changes, their splits and page 1.
+ * Measured: at most 4 in a database of 64 KB, 8 in one of 1 MB, 10 in one
+ * of 8 MB (where the 2 more are 0.1 % of the limit). */
+#define TXN_FRAMES 8
 
 /* A message a person can act on: a full disk says so. */
 static bool db_error(Store *s, int rc, KageError *err, const char *what)
@@ -69,10 +92,195 @@ static bool db_error(Store *s, int rc, KageError *err, const char *what)
     return kage_error(err, -1, "%s: %s", what, s && s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
 }
 
-Store *store_open(const char *path, int64_t limit_kb, KageError *err)
+/* --- the files: checked, locked, created 0600 ------------------------------------ */
+
+static bool is_memory(const char *path) { return !*path || !strcmp(path, ":memory:"); }
+
+/* Files and folders of the server's user; root (kage server --check run by
+ * an administrator) may read anyone's. */
+static bool owner_ok(uid_t uid) { return uid == geteuid() || geteuid() == 0; }
+
+static bool folder_check(const char *path, KageError *err)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    struct stat st;
+    if (stat(dir, &st) < 0)
+        return kage_error(err, -1, "the database's folder %s: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return kage_error(err, -1, "the database's folder %s is not a folder", dir);
+    if (!owner_ok(st.st_uid))
+        return kage_error(err, -1, "the database's folder %s belongs to uid %u, not to the server's user (uid %u): "
+                                   "keep the database in a folder of the server's own", dir, (unsigned)st.st_uid,
+                          (unsigned)geteuid());
+    if (st.st_mode & 027)
+        return kage_error(err, -1, "the database's folder %s is open to other users (mode %04o): run chmod g-w,o-rwx %s",
+                          dir, (unsigned)(st.st_mode & 07777), dir);
+    return true;
+}
+
+/* path, where it exists: a plain file of the server's user, closed to
+ * others (made so when it is not, and said on log). */
+static bool file_check(const char *path, FILE *log, KageError *err)
+{
+    struct stat st;
+    if (lstat(path, &st) < 0)
+        return errno == ENOENT || kage_error(err, -1, "%s: %s", path, strerror(errno));
+    if (S_ISLNK(st.st_mode))
+        return kage_error(err, -1, "%s is a symbolic link: the server keeps only files of its own there (remove it)",
+                          path);
+    if (!S_ISREG(st.st_mode))
+        return kage_error(err, -1, "%s is not a plain file (remove it)", path);
+    if (!owner_ok(st.st_uid))
+        return kage_error(err, -1, "%s belongs to uid %u, not to the server's user (uid %u): remove it", path,
+                          (unsigned)st.st_uid, (unsigned)geteuid());
+    if (st.st_mode & 077) {
+        /* safe to change by name: the folder, checked first, is closed to others */
+        if (chmod(path, 0600) < 0)
+            return kage_error(err, -1, "%s is open to other users (mode %04o) and cannot be made 0600: %s", path,
+                              (unsigned)(st.st_mode & 07777), strerror(errno));
+        if (log)
+            fprintf(log, "kage server: %s was open to other users (mode %04o): made 0600\n", path,
+                    (unsigned)(st.st_mode & 07777));
+    }
+    return true;
+}
+
+bool store_path_check(const char *path, FILE *log, KageError *err)
+{
+    if (is_memory(path))
+        return true;
+    if (!folder_check(path, err))
+        return false;
+    static const char *const tails[] = {"", "-wal", "-shm", ".lock"};
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        char f[PATH_MAX];
+        if (snprintf(f, sizeof f, "%s%s", path, tails[i]) >= (int)sizeof f)
+            return kage_error(err, -1, "the database's path is too long: %.60s...", path);
+        if (!file_check(f, log, err))
+            return false;
+    }
+    return true;
+}
+
+/* Hold the lock beside the database at path, or say who holds it.  The
+ * lock file is removed by the holder as it closes, so a lock taken on a
+ * file no longer at its path is taken again on the new one. */
+static bool lock_take(Store *s, const char *path, KageError *err)
+{
+    snprintf(s->lock_path, sizeof s->lock_path, "%s.lock", path); /* store_path_check measured it */
+    for (int tries = 0; tries < 16; tries++) {
+        int fd = open(s->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0)
+            return kage_error(err, -1, "the database's lock %s cannot be opened: %s", s->lock_path,
+                              errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+        struct stat st, now;
+        if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !owner_ok(st.st_uid)) {
+            close(fd);
+            return kage_error(err, -1, "the database's lock %s is not a plain file of the server's user: remove it",
+                              s->lock_path);
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+            int e = errno;
+            char buf[24] = "";
+            ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+            buf[n > 0 ? n : 0] = 0;
+            long pid = strtol(buf, NULL, 10);
+            close(fd);
+            if (e != EWOULDBLOCK)
+                return kage_error(err, -1, "the database's lock %s: %s", s->lock_path, strerror(e));
+            if (pid > 0)
+                return kage_error(err, -1, "the database %s is in use by another kage server (pid %ld)", path, pid);
+            return kage_error(err, -1, "the database %s is in use by another kage server", path);
+        }
+        if (stat(s->lock_path, &now) == 0 && now.st_dev == st.st_dev && now.st_ino == st.st_ino) {
+            char buf[24];
+            int n = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
+            /* the pid only names the holder in a refusal: a full disk
+             * that keeps it out does not undo the lock */
+            if (ftruncate(fd, 0) == 0 && pwrite(fd, buf, (size_t)n, 0) != n)
+                (void)ftruncate(fd, 0);
+            s->lock_fd = fd;
+            return true;
+        }
+        close(fd); /* its holder removed it as we opened it: the next one */
+    }
+    return kage_error(err, -1, "the database's lock %s keeps changing under this server", s->lock_path);
+}
+
+/* The database file itself, made 0600 before SQLite sees it: its -wal and
+ * -shm take its mode, whatever the umask. */
+static bool db_create(const char *path, KageError *err)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return kage_error(err, -1, "the database %s cannot be created: %s", path, strerror(errno));
+    close(fd);
+    return true;
+}
+
+static int pragma_int(Store *s, const char *sql_text, int fallback)
+{
+    sqlite3_stmt *ps;
+    int v = fallback;
+    if (sqlite3_prepare_v2(s->db, sql_text, -1, &ps, NULL) == SQLITE_OK) {
+        if (sqlite3_step(ps) == SQLITE_ROW)
+            v = sqlite3_column_int(ps, 0);
+        sqlite3_finalize(ps);
+    }
+    return v;
+}
+
+/* The limit covers the database and its log: the log is emptied (a
+ * truncating checkpoint) once a commit leaves it an eighth of the limit
+ * long (or SQLite's 1000 pages, if less), and the database gets what is
+ * left once the log's worst case (that, and one more write) is set aside.
+ * The checkpoint is never held back: the server is the database's only
+ * reader (the lock). */
+static int wal_full(void *ctx, sqlite3 *db, const char *name, int frames)
+{
+    const Store *s = ctx;
+    if (frames >= s->wal_pages)
+        sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    return SQLITE_OK;
+}
+
+static void limit_set(Store *s, int64_t limit_kb)
+{
+    int64_t page = pragma_int(s, "PRAGMA page_size", 4096), frame = page + 24, total = limit_kb * 1024;
+    int64_t wal = total / 8 / frame;
+    wal = wal < 1 ? 1 : wal > 1000 ? 1000 : wal;
+    int64_t wal_max = 32 + (wal - 1 + TXN_FRAMES) * frame, pages = (total - wal_max) / page;
+    s->wal_pages = (int)wal;
+    sqlite3_wal_hook(s->db, wal_full, s);
+    char pragma[200];
+    /* below the pages it has, SQLite keeps those: full at once */
+    snprintf(pragma, sizeof pragma, "PRAGMA journal_size_limit = %lld; PRAGMA max_page_count = %lld",
+             (long long)wal_max, (long long)(pages < 1 ? 1 : pages));
+    sqlite3_exec(s->db, pragma, NULL, NULL, NULL);
+    sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+}
+
+static Store *open_as(const char *path, int64_t limit_kb, bool create, KageError *err)
 {
     Store *s = xcalloc(1, sizeof *s);
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+    s->lock_fd = -1;
+    bool memory = is_memory(path);
+    if (!memory) {
+        struct stat st;
+        if (!store_path_check(path, NULL, err) ||
+            (!create && lstat(path, &st) < 0 && !kage_error(err, -1, "%s: no such database", path)) ||
+            !lock_take(s, path, err) || (create && !db_create(path, err))) {
+            store_close(s);
+            return NULL;
+        }
+    }
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (memory ? 0 : SQLITE_OPEN_NOFOLLOW);
+    int rc = sqlite3_open_v2(path, &s->db, flags | (create ? SQLITE_OPEN_CREATE : 0), NULL);
     if (rc != SQLITE_OK) {
         kage_error(err, -1, "the database %s cannot be opened: %s", path,
                    s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
@@ -84,6 +292,8 @@ Store *store_open(const char *path, int64_t limit_kb, KageError *err)
     char *msg = NULL;
     rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", NULL,
                       NULL, &msg);
+    if (rc == SQLITE_OK && limit_kb > 0)
+        limit_set(s, limit_kb); /* before the schema: a new database's first pages count */
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(s->db, schema, NULL, NULL, &msg);
     if (rc != SQLITE_OK) {
@@ -91,18 +301,6 @@ Store *store_open(const char *path, int64_t limit_kb, KageError *err)
         sqlite3_free(msg);
         store_close(s);
         return NULL;
-    }
-    if (limit_kb > 0) {
-        char pragma[96];
-        sqlite3_stmt *ps;
-        int page = 4096;
-        if (sqlite3_prepare_v2(s->db, "PRAGMA page_size", -1, &ps, NULL) == SQLITE_OK) {
-            if (sqlite3_step(ps) == SQLITE_ROW)
-                page = sqlite3_column_int(ps, 0);
-            sqlite3_finalize(ps);
-        }
-        snprintf(pragma, sizeof pragma, "PRAGMA max_page_count = %lld", (long long)(limit_kb * 1024 / page + 1));
-        sqlite3_exec(s->db, pragma, NULL, NULL, NULL);
     }
     for (int i = 0; i < ST_COUNT; i++)
         if ((rc = sqlite3_prepare_v2(s->db, sql[i], -1, &s->st[i], NULL)) != SQLITE_OK) {
@@ -113,6 +311,10 @@ Store *store_open(const char *path, int64_t limit_kb, KageError *err)
     return s;
 }
 
+Store *store_open(const char *path, int64_t limit_kb, KageError *err) { return open_as(path, limit_kb, true, err); }
+
+Store *store_open_existing(const char *path, KageError *err) { return open_as(path, 0, false, err); }
+
 void store_close(Store *s)
 {
     if (!s)
@@ -120,6 +322,10 @@ void store_close(Store *s)
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(s->st[i]);
     sqlite3_close(s->db);
+    if (s->lock_fd >= 0) {
+        unlink(s->lock_path); /* still held: no one takes the old file after this */
+        close(s->lock_fd);
+    }
     free(s);
 }
 
@@ -171,6 +377,8 @@ bool store_move(Store *s, int64_t id, int ply, const char *move, const char *wcl
     int rc = run(s, ST_MOVE);
     if (rc != SQLITE_DONE)
         return db_error(s, rc, err, "the move could not be stored");
+    if (sqlite3_changes(s->db) != 1)
+        return kage_error(err, -1, "the move could not be stored: game %lld is not running in the database", (long long)id);
     return true;
 }
 
@@ -206,6 +414,7 @@ static void read_row(sqlite3_stmt *st, StoredGame *g)
     text_col(st, 7, g->result, sizeof g->result, "*");
     text_col(st, 8, g->reason, sizeof g->reason, "none");
     g->plies = sqlite3_column_int(st, 9);
+    g->end_plies = g->ended ? sqlite3_column_int(st, 10) : -1;
 }
 
 /* The moves of g (g->plies of them must be stored, numbered from 0). */

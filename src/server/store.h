@@ -11,6 +11,7 @@
 #include "kage/net/wire.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct Store Store;
 
@@ -22,20 +23,39 @@ typedef struct StoredGame {
     char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
     int64_t started, ended;     /* Unix ms; ended 0 while it runs */
     char result[8], reason[24]; /* "*" and "none" while it runs */
-    int plies;
+    int plies;                  /* the moves stored */
+    int end_plies;              /* the moves it had when its end was stored; -1 while it runs */
     char (*moves)[NET_MOVE_MAX];
     char last_clock[2][NET_CLOCK_MAX]; /* both clocks after the last move ("" without) */
 } StoredGame;
 
-/* Open (creating) the database at path (":memory:" for tests); limit_kb > 0
- * caps its size, and reaching it is treated as a full disk.  NULL and why. */
+/* Whether the database at path may be used, touching nothing but the
+ * modes of files that are the server's own: its folder must exist, be this
+ * user's (or root's to read) and closed to others (no write for group or
+ * others, nothing at all for others: chmod g-w,o-rwx); path, its -wal and
+ * -shm and its .lock, where they exist, must be plain files of this user's,
+ * never links.  A file of this user's open to others is made 0600, said on
+ * log (NULL: not said).  False and why, with the command that fixes it. */
+bool store_path_check(const char *path, FILE *log, KageError *err);
+
+/* Open (creating, 0600 whatever the umask) the database at path
+ * (":memory:" for tests), after store_path_check, and lock it for as long
+ * as it is open: a second store_open of the same file, in this process or
+ * another, is refused with the holder's pid.  limit_kb > 0 caps the
+ * database and its write-ahead log together, and reaching it is treated as
+ * a full disk.  NULL and why. */
 Store *store_open(const char *path, int64_t limit_kb, KageError *err);
+/* Open an existing database for kage server --check: the same checks and
+ * the same lock (refused while a server runs), nothing created. */
+Store *store_open_existing(const char *path, KageError *err);
+/* Close, and release the lock (its file removed). */
 void store_close(Store *s);
 
 /* A new game; its id in *id. */
 bool store_game_new(Store *s, const char *variant, const char *tc, const char *white, const char *black,
                     int64_t started, int64_t *id, KageError *err);
-/* Move `ply` (0-based) of game id, with both clocks after it ("" without). */
+/* Move `ply` (0-based) of game id, with both clocks after it ("" without);
+ * refused once the game's end is stored. */
 bool store_move(Store *s, int64_t id, int ply, const char *move, const char *wclock, const char *bclock,
                 int64_t at, KageError *err);
 /* The end of game id. */

@@ -60,6 +60,12 @@ bool server_listen(Server *s, const char *path, mode_t mode, KageError *err);
 /* Serve until SIGTERM, SIGINT or SIGHUP: 0, or 1 after a fatal error. */
 int server_run(Server *s);
 
+/* Whether the database at path may be used, before anything is made: its
+ * folder the server user's and closed to others, its files (database,
+ * -wal, -shm, .lock) plain files of that user's; a file of its own open to
+ * others is made 0600 and said on log.  False and why. */
+bool server_db_path_ok(const char *path, FILE *log, KageError *err);
+
 /* Replay every game of the database at path with the rules (each move
  * legal, each result the one the moves lead to or one they allow:
  * resignation, agreed draw, time), printing one line per bad game and a
