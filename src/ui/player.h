@@ -1,6 +1,6 @@
 /* The AI player as the game screen sees it: start thinking on a copy of the
  * position, get woken through a pipe when the move is ready, or cancel.
- * The engine behind it is include/kage/search.h; the same player also looks
+ * The engine behind it is include/kage/engine/search.h; the same player also looks
  * for hints for the person. */
 #ifndef KAGE_UI_PLAYER_H
 #define KAGE_UI_PLAYER_H
