@@ -25,7 +25,7 @@ trap cleanup EXIT INT TERM
 user=
 if [ "$(id -u)" -eq 0 ]; then # the server will not run as root
     user=--user=nobody
-    chmod 777 "$dir"
+    chown nobody "$dir" # the server's folder: its user's, closed to others
 fi
 # shellcheck disable=SC2086
 KAGE_TEST_SHARED_SELF=1 nice "$kage" server --socket="$dir/server.sock" --db="$dir/games.db" --shared-account="$(id -un)" \

@@ -7,13 +7,15 @@
 # screens find their way back; the stored games replay soundly.
 . "$(dirname "$0")/lib.sh"
 SOCKET="$E2E_HOME/server.sock"
-DB="$E2E_HOME/games.db"
+DB="$E2E_HOME/db/games.db" # in a folder of the server's user closed to others, as kage server wants
+mkdir -m 0700 "$E2E_HOME/db"
 SERVER_LOG="$E2E_HOME/server.log"
 me=$(id -un)
 as_user=
 if [ "$(id -u)" -eq 0 ]; then # root: the server runs as nobody, who writes here
     as_user=--user=nobody
     chmod 777 "$E2E_HOME"
+    chown nobody "$E2E_HOME/db"
 fi
 server_pid=
 start_server() {

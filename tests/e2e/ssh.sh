@@ -17,8 +17,9 @@ done
 SOCKET="$E2E_HOME/server.sock"
 me=$(id -un)
 as_user=
-[ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 777 "$E2E_HOME"; }
-KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/games.db" --shared-account="$me" --socket-mode=0666 $as_user \
+mkdir -m 0700 "$E2E_HOME/db" # the database's folder: the server user's, closed to others
+[ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 777 "$E2E_HOME"; chown nobody "$E2E_HOME/db"; }
+KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/db/games.db" --shared-account="$me" --socket-mode=0666 $as_user \
     >"$E2E_HOME/server.log" 2>&1 &
 server_pid=$!
 sshd_pid=
