@@ -3,11 +3,13 @@
 # OpenSSH server started by hand on a loopback port with a configuration of
 # the test's own (keys only, in a folder of the test's own), a kage server
 # beside it, and ssh in tmux.
-#   1. ForceCommand (the man page's Match Group kage; here Match User, since
-#      a test cannot make a group): the login lands in the lobby whatever
-#      command is asked for, under the Unix user's own name, and q leaves.
+#   1. ForceCommand (the man page's Match Group kageplayers; here Match
+#      User, the test's own): the login lands in the lobby whatever command
+#      is asked for, under the Unix user's own name, and q leaves.
 #   2. One shared account, each key forcing its player's name with
 #      command= in authorized_keys: the login is alice's.
+# This runs as any user; tests/e2e/ssh-setups.sh (root) tries the man page's
+# set-ups whole, with users, a group and folders of its own.
 # A SKIP where openssh-server is not installed (a failure under CI=true).  The sshd is stopped at the end.
 . "$(dirname "$0")/lib.sh"
 SSHD=/usr/sbin/sshd
@@ -19,9 +21,29 @@ me=$(id -un)
 as_user=
 mkdir -m 0700 "$E2E_HOME/db" # the database's folder: the server user's, closed to others
 [ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 777 "$E2E_HOME"; chown nobody "$E2E_HOME/db"; }
-KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/db/games.db" --shared-account="$me" --socket-mode=0666 $as_user \
-    >"$E2E_HOME/server.log" 2>&1 &
-server_pid=$!
+# start_server [SHARED]: the server, with the test's own account as a shared
+# one when SHARED is 1 (such an account must then name its player: it cannot
+# be the ForceCommand's account of 1.)
+server_pid=
+start_server() {
+    local shared= i
+    [ "${1:-0}" = 1 ] && shared=--shared-account=$me
+    rm -f "$SOCKET"
+    KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$E2E_HOME/db/games.db" $shared \
+        --socket-mode=0666 $as_user >>"$E2E_HOME/server.log" 2>&1 &
+    server_pid=$!
+    for ((i = 0; i < 100; i++)); do
+        [ -S "$SOCKET" ] && return 0
+        sleep 0.1
+    done
+    echo "FAIL $TESTNAME: the server did not start"
+    sed 's/^/     | /' "$E2E_HOME/server.log"
+    FAILS=$((FAILS + 1))
+}
+stop_server() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    server_pid=
+}
 sshd_pid=
 made_run_sshd=
 stop_sshd() {
@@ -31,7 +53,7 @@ stop_sshd() {
 cleanup() {
     tm kill-server 2>/dev/null
     stop_sshd
-    kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    stop_server
     [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
     tm kill-server 2>/dev/null
     reap
@@ -68,7 +90,7 @@ start_sshd() {
             echo "SetEnv LANG=C.UTF-8 XDG_CONFIG_HOME=$E2E_HOME/config XDG_DATA_HOME=$E2E_HOME/data XDG_STATE_HOME=$E2E_HOME/state"
             if [ "$1" = 1 ]; then
                 echo "Match User $me"
-                echo "    ForceCommand $KAGE --mode=online --server=$SOCKET"
+                echo "    ForceCommand $KAGE --online-only --server=$SOCKET"
                 echo "    PermitTTY yes"
                 echo "    AllowTcpForwarding no"
                 echo "    AllowAgentForwarding no"
@@ -99,6 +121,7 @@ login() {
 
 # 1. ForceCommand
 cat "$E2E_HOME/id_own.pub" >"$E2E_HOME/authorized_keys"
+start_server 0
 if start_sshd 1; then
     login id_own "echo pwned"
     check "ssh lands in the lobby" "Kage lobby . you are $me, on " 15
@@ -110,7 +133,9 @@ if start_sshd 1; then
     stop_sshd
 fi
 # 2. one shared account, a name for each key
-printf 'restrict,pty,command="%s --mode=online --server=%s --player=alice" %s\n' "$KAGE" "$SOCKET" \
+stop_server
+start_server 1
+printf 'restrict,pty,command="%s --online-only --server=%s --player=alice" %s\n' "$KAGE" "$SOCKET" \
     "$(cat "$E2E_HOME/id_alice.pub")" >"$E2E_HOME/authorized_keys"
 if start_sshd 0; then
     login id_alice "echo pwned"
@@ -128,5 +153,5 @@ if pgrep -f -- "-f $E2E_HOME/sshd_config" >/dev/null; then
 else
     echo "ok   $TESTNAME: no sshd of the test is left running"
 fi
-kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+stop_server
 finish
