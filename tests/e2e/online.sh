@@ -25,7 +25,8 @@ start_server() {
     server_pid=$!
     local i
     for ((i = 0; i < 100; i++)); do
-        [ -S "$SOCKET" ] && "$KAGE" online --server="$SOCKET" who >/dev/null 2>&1 && return 0
+        # (a name: the shared account's connections must say who they are)
+        [ -S "$SOCKET" ] && "$KAGE" online --server="$SOCKET" --player=readyprobe who >/dev/null 2>&1 && return 0
         sleep 0.1
     done
     echo "FAIL $TESTNAME: the server did not start"
