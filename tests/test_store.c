@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pwd.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct Dir {
@@ -156,6 +159,52 @@ static void store__database_or_lock_a_symlink__refused(void **state)
         assert_int_equal(size_of(other, ""), 0); /* nothing written through it */
         dir_free(&d);
     }
+}
+
+/* In a child (as nobody where the test runs as root): store_path_check
+ * refuses what is another user's.  0 when it did, else what went wrong. */
+static int others_files_refused(const char *db_of_root)
+{
+    KageError err;
+    if (geteuid() == 0) {
+        struct passwd *nobody = getpwnam("nobody");
+        if (!nobody || setgid(nobody->pw_gid) < 0 || setuid(nobody->pw_uid) < 0)
+            return 10;
+        /* a database file of root's in a folder of nobody's */
+        if (store_path_check(db_of_root, NULL, &err) || !strstr(err.msg, "belongs to uid 0, not to the server's user"))
+            return 11;
+    }
+    /* a folder of root's: / */
+    if (store_path_check("/kage-test-games.db", NULL, &err) ||
+        !strstr(err.msg, "the database's folder / belongs to uid 0, not to the server's user"))
+        return 12;
+    return 0;
+}
+
+static void store__another_users_folder_or_file__refused(void **state)
+{
+    (void)state;
+    Dir d;
+    dir_new(&d);
+    FILE *f = fopen(d.db, "w");
+    assert_non_null(f);
+    fclose(f);
+    chmod(d.db, 0600);
+    struct passwd *nobody = getpwnam("nobody");
+    if (geteuid() == 0)
+        assert_int_equal(chown(d.dir, nobody ? nobody->pw_uid : 65534, (gid_t)-1), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(20);
+        _exit(others_files_refused(d.db));
+    }
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    if (!WIFEXITED(st) || WEXITSTATUS(st))
+        fail_msg("the child said %d (10: no nobody, 11: root's file accepted, 12: root's folder accepted)",
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    dir_free(&d);
 }
 
 static void server_new__second_server_on_one_database__refused_with_the_holders_pid(void **state)
@@ -327,6 +376,7 @@ int test_store_run(void)
         cmocka_unit_test(store__existing_file_open_to_others__made_0600_and_said),
         cmocka_unit_test(store__folder_open_to_others__refused_with_the_chmod_and_nothing_made),
         cmocka_unit_test(store__database_or_lock_a_symlink__refused),
+        cmocka_unit_test(store__another_users_folder_or_file__refused),
         cmocka_unit_test(server_new__second_server_on_one_database__refused_with_the_holders_pid),
         cmocka_unit_test(store__db_limit_64__database_and_log_within_it),
         cmocka_unit_test(store__db_limit_256__database_and_log_within_it),

@@ -293,6 +293,10 @@ static Store *open_as(const char *path, int64_t limit_kb, bool create, KageError
     }
     sqlite3_busy_timeout(s->db, 2000);
     sqlite3_extended_result_codes(s->db, 0);
+    /* a file made by someone else (root's --check of a user's database)
+     * runs no code of its schema's and cannot be damaged by SQL */
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
     char *msg = NULL;
     rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", NULL,
                       NULL, &msg);
