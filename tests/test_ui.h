@@ -13,5 +13,7 @@ int test_ui_records_run(void);
 int test_ui_keys_run(void);
 /* Online play against a server played by the test (test_ui_online.c). */
 int test_ui_online_run(void);
+/* Timed play and the AI while browsing, the AI's line (test_ui_play.c). */
+int test_ui_play_run(void);
 
 #endif

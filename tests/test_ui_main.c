@@ -10,5 +10,6 @@ int main(void)
     failed += test_ui_records_run();
     failed += test_ui_keys_run();
     failed += test_ui_online_run();
+    failed += test_ui_play_run();
     return failed ? 1 : 0;
 }

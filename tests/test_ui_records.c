@@ -137,12 +137,14 @@ static void ui_clock_check__time_runs_out__game_lost_on_time(void **state)
     Ui ui;
     fake_ms = 1000;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:02");
-    /* as on pychess.org, the clocks start with the first move */
+    /* as on pychess.org, neither side's clock runs before its first move */
     assert_int_equal(ui.time.clock.state, CLOCK_STOPPED);
     fake_ms += 60000;
     assert_false(ui_clock_check(&ui));
     assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 2000);
     play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "d4");
     assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
     assert_int_equal(ui.time.clock.turn, BLACK);
     fake_ms += 1500;
@@ -167,6 +169,8 @@ static void ui_clock_check__low_clock__bell_once(void **state)
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "0:12");
     ui.opt.bell = true;
     play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "d4");
     fake_ms += 1500;
     assert_false(ui_clock_check(&ui));
     assert_int_equal(ui.term.bells, 0);
@@ -185,33 +189,35 @@ static void ui_clock_moved__fischer__increment_and_turn(void **state)
     Ui ui;
     fake_ms = 0;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
-    fake_ms += 10000; /* the first move costs nothing: the clocks start with it */
+    fake_ms += 10000; /* each side's first move costs nothing: the clocks start after them */
     play(&ui, "e4");
     assert_int_equal(ui.time.clock.turn, BLACK);
     assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000);
     fake_ms += 2000;
     play(&ui, "e5");
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000);
     fake_ms += 10000;
     play(&ui, "d4");
     assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000 - 10000 + 3000);
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 2000 + 3000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000);
     fake_ms += 2000;
     play(&ui, "d5");
     assert_int_equal(ui.time.clock.turn, WHITE);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 2000 + 3000);
     fake_ms += 4000;
     assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 293000 - 4000);
     play(&ui, "J@c3");
     assert_int_equal(ui.time.clock.turn, BLACK);
-    fake_ms += 4000; /* Black had 301000 - 2000 + 3000 */
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 4000);
+    fake_ms += 4000; /* Black had 300000 - 2000 + 3000 */
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 301000 - 4000);
     ui_clock_pause(&ui, true); /* hot-seat pause: time stands still */
     fake_ms += 60000;
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 4000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 301000 - 4000);
     play(&ui, "Nc6"); /* refused while paused */
     assert_int_equal(ui.game->rec.nmoves, 5);
     ui_clock_pause(&ui, false);
     fake_ms += 1000;
-    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 302000 - 5000);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 301000 - 5000);
     ui_off(&ui);
 }
 

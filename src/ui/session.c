@@ -45,9 +45,10 @@ void ui_clock_turn(Ui *ui)
     c->turn = ui->game->pos->side;
     if (clock_held(ui))
         return;
-    /* as on pychess.org, the clocks start with the first move: the first
-     * player's clock does not run while it thinks about that move */
-    if (c->state == CLOCK_STOPPED && ui->game->rec.nmoves == 0)
+    /* as on pychess.org, neither side's clock runs before its own first
+     * move: the clocks start once each side has made one (no one waits on
+     * the other here, so there is no limit to start the game) */
+    if (ui->game->rec.nmoves < 2)
         return;
     if (c->state == CLOCK_STOPPED)
         clock_start(c, c->turn);
