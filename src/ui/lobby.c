@@ -116,7 +116,8 @@ void ui_draw_lobby(Ui *ui)
         char why[500];
         snprintf(why, sizeof why, "%s. Trying again every few seconds (r: now).", o->why[0] ? o->why : "Connecting");
         y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), why, 3);
-    }
+    } else if (!o->welcomed && o->why[0])
+        y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), o->why, 3);
     int n = 0, used = snprintf(buf, sizeof buf, "Online (%d):", l->nplayers);
     for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 40; i++)
         used += snprintf(buf + used, sizeof buf - (size_t)used, " %s", l->players[i]);

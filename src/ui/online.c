@@ -418,6 +418,8 @@ static void on_message(Ui *ui, const NetMsg *m)
         break;
     case NET_EV_ERROR:
         o->sent = false;
+        if (!o->welcomed && !o->why[0]) /* hello refused: the lobby says why (the first error: what follows is its echo) */
+            snprintf(o->why, sizeof o->why, "The server did not let this screen in: %.300s", err.msg);
         ui_message(ui, true, "Kage server: %s", err.msg);
         break;
     case NET_EV_NOTICE:
