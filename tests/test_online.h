@@ -19,5 +19,8 @@ int test_store_run(void);
 /* The real kage server process: killed, restarted, its clients killed
  * (test_online_proc.c; skipped without KAGE). */
 int test_online_proc_run(void);
+/* Whom a client trusts at the end of a socket: folders, owners and the
+ * peer's credentials (test_client_trust.c). */
+int test_client_trust_run(void);
 
 #endif

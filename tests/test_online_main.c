@@ -8,5 +8,6 @@ int main(void)
     failed += test_server_run();
     failed += test_store_run();
     failed += test_online_proc_run();
+    failed += test_client_trust_run();
     return failed ? 1 : 0;
 }

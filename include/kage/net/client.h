@@ -25,7 +25,21 @@ typedef struct NetClient {
 bool net_default_socket(char *buf, size_t size, KageError *err);
 
 /* Connect to the server at path; NULL and a message a person can act on
- * ("no Kage server is running at ...: start one with kage server"). */
+ * ("no Kage server is running at ...: start one with kage server").
+ * Another local user must not be able to play the server (a fake lobby on
+ * the player's screen), so the path, with its links followed, is trusted
+ * only if no one else could have put the socket there:
+ *   - the socket's folder is writable by its owner alone, and belongs to
+ *     this user, to root, or to another user (a system server's, such as
+ *     /run/kage) only when its parent belongs to root and is writable by
+ *     root alone: root made it, not someone in /tmp;
+ *   - every folder above belongs to root or this user and is writable by
+ *     its owner alone, or is root's with the sticky bit (/tmp);
+ *   - the process at the other end (SO_PEERCRED) runs as this user or as
+ *     the owner of the socket's folder (root only when the folder is
+ *     root's).
+ * The socket file's own mode says who may connect, the server's choice,
+ * and is not looked at. */
 NetClient *net_client_connect(const char *path, KageError *err);
 void net_client_free(NetClient *c);
 
