@@ -3,10 +3,11 @@
  * middle of a game and started again, a client killed in the middle of a
  * game and connecting again, SIGTERM, a second server on the same socket,
  * and root.  Every wait is bounded. */
-#define _DEFAULT_SOURCE /* usleep */
+#define _DEFAULT_SOURCE /* usleep, getpwent */
 #include "test_online.h"
 
 #include "kage/net/client.h"
+#include "kage/net/wire.h"
 #include "kage/server/server.h"
 
 #include <errno.h>
@@ -161,6 +162,43 @@ static void wait_for(NetClient *c, const char *want)
     }
 }
 
+/* A player's name that no user of this host has, nor one that looks like
+ * it (the server refuses those to a shared account): `want` where the
+ * host has no such user, else `want` with a suffix.  The test does not
+ * depend on which users the machine has. */
+static const char *free_name(const char *want, char *buf, size_t size)
+{
+    for (int k = 0; k < 100; k++) {
+        if (k == 0)
+            snprintf(buf, size, "%s", want);
+        else
+            snprintf(buf, size, "%s_kt%d", want, k);
+        char fold[64], other[64];
+        net_name_fold(buf, fold, sizeof fold);
+        bool taken = getpwnam(buf) != NULL;
+        setpwent();
+        struct passwd *pw;
+        while (!taken && (pw = getpwent()) != NULL) {
+            net_name_fold(pw->pw_name, other, sizeof other);
+            taken = !strcmp(fold, other);
+        }
+        endpwent();
+        if (!taken)
+            return buf;
+    }
+    fail_msg("no free player name like %s on this host", want);
+    return want;
+}
+
+static char alice[40], bob[40];
+
+/* alice and bob, under names no user of the host has */
+static void players_named(void)
+{
+    free_name("alice", alice, sizeof alice);
+    free_name("bob", bob, sizeof bob);
+}
+
 static NetClient *player(Proc *p, const char *name)
 {
     KageError err;
@@ -189,7 +227,8 @@ static void proc__kill_9_mid_game__restarted_server_takes_it_up(void **state)
     Proc p;
     proc_init(&p);
     server_start(&p);
-    NetClient *a = player(&p, "alice"), *b = player(&p, "bob");
+    players_named();
+    NetClient *a = player(&p, alice), *b = player(&p, bob);
     send_line(a, "challenge shogun 5+3 white");
     wait_for(a, "ok challenge 1");
     send_line(b, "accept 1");
@@ -209,10 +248,10 @@ static void proc__kill_9_mid_game__restarted_server_takes_it_up(void **state)
     net_client_free(a);
     net_client_free(b);
     server_start(&p);
-    a = player(&p, "alice");
+    a = player(&p, alice);
     wait_for(a, "moves 1 0 e2e4 e7e5");
     wait_for(a, "state 1 2 ");
-    b = player(&p, "bob");
+    b = player(&p, bob);
     wait_for(a, "conn 1 black 1");
     send_line(a, "move 1 2 g1f3");
     wait_for(b, "move 1 2 g1f3");
@@ -235,7 +274,8 @@ static void proc__client_killed_mid_game__opponent_told_and_the_game_found_again
     Proc p;
     proc_init(&p);
     server_start(&p);
-    NetClient *a = player(&p, "alice");
+    players_named();
+    NetClient *a = player(&p, alice);
     send_line(a, "challenge cashew none black");
     wait_for(a, "ok challenge 1");
     pid_t child = fork();
@@ -243,7 +283,7 @@ static void proc__client_killed_mid_game__opponent_told_and_the_game_found_again
     if (child == 0) { /* bob, in a process of his own: accepts, moves, waits to be killed */
         KageError err;
         NetClient *c = net_client_connect(p.sock, &err);
-        if (!c || !net_client_send(c, &err, "hello 1 bob") || !net_client_send(c, &err, "accept 1") ||
+        if (!c || !net_client_send(c, &err, "hello 1 %s", bob) || !net_client_send(c, &err, "accept 1") ||
             !net_client_send(c, &err, "move 1 0 e4e5"))
             _exit(1);
         for (;;)
@@ -255,7 +295,7 @@ static void proc__client_killed_mid_game__opponent_told_and_the_game_found_again
     wait_for(a, "conn 1 white 0");
     send_line(a, "move 1 1 e10e9");
     wait_for(a, "move 1 1 e10e9");
-    NetClient *b = player(&p, "bob");
+    NetClient *b = player(&p, bob);
     wait_for(b, "moves 1 0 e4e5 e10e9");
     wait_for(a, "conn 1 white 1");
     send_line(b, "move 1 2 f4f5");
