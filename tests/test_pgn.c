@@ -7,12 +7,17 @@
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 #include "kage/rules/notation_cashew.h"
+#include "kage/records/config.h"
 #include "kage/records/pgn.h"
+#include "kage/records/savegame.h"
 #include "kage/rules/util.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* tests/data/pgn, found beside the reference directory when that is set. */
 static const char *data_path(const char *name, char *buf, size_t size)
@@ -622,6 +627,64 @@ static void record__push_truncate_replay__checked(void **state)
     test_release(pos);
 }
 
+/* The autosave is Kage's own file: a symbolic link put in its place (or in
+ * the place of its lock) is replaced or refused, never written through
+ * (issue 77: the next move overwrote the file the link named). */
+static void savegame_write__a_link_in_its_place__replaced_not_followed(void **state)
+{
+    (void)state;
+    char dir[64], save[128], victim[128], lock[160];
+    snprintf(dir, sizeof dir, "/tmp/kage-test-autosave-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(save, sizeof save, "%s/autosave.pgn", dir);
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    snprintf(lock, sizeof lock, "%s.lock", save);
+    FILE *f = fopen(victim, "w");
+    assert_non_null(f);
+    fputs("precious\n", f);
+    fclose(f);
+    SaveGame s = {.level = 4, .mode = "hotseat"};
+    record_init(&s.rec, variant_find("shogun"));
+    KageError err;
+    assert_true(savegame_write(&s, NULL, save, &err));
+    assert_int_equal(unlink(save), 0);
+    assert_int_equal(symlink("victim", save), 0);
+    if (!savegame_write(&s, NULL, save, &err))
+        fail_msg("savegame_write over a link: %s", err.msg);
+    size_t len;
+    char *text = config_read_file(victim, &len, &err);
+    assert_non_null(text);
+    assert_string_equal(text, "precious\n"); /* the file the link named is untouched */
+    free(text);
+    struct stat st;
+    assert_int_equal(lstat(save, &st), 0);
+    assert_true(S_ISREG(st.st_mode)); /* the link itself was replaced by the autosave */
+    assert_int_equal(st.st_mode & 0777, 0600);
+    SaveGame r;
+    assert_int_equal(savegame_load(save, NULL, NULL, &r, &err), 1);
+    savegame_free(&r);
+    /* a link as its lock: no lock (said), and the file it names is neither
+     * created nor opened */
+    assert_int_equal(symlink("lock-victim", lock), 0);
+    assert_int_equal(savegame_hold(save, &err), -2);
+    assert_int_equal(lstat(victim, &st), 0);
+    snprintf(victim, sizeof victim, "%s/lock-victim", dir);
+    assert_int_not_equal(lstat(victim, &st), 0);
+    /* nothing left over but the autosave and the lock's link */
+    DIR *d = opendir(dir);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        entries += e->d_name[0] != '.';
+    closedir(d);
+    assert_int_equal(entries, 3); /* autosave.pgn, autosave.pgn.lock, victim */
+    unlink(lock);
+    unlink(save);
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    unlink(victim);
+    assert_int_equal(rmdir(dir), 0);
+    savegame_free(&s);
+}
+
 int test_pgn_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -639,6 +702,7 @@ int test_pgn_run(void)
         cmocka_unit_test(pgn_write__pychess_tags__shinobiplus_game),
         cmocka_unit_test(pgn_variant_find__accepts__every_spelling),
         cmocka_unit_test(record__push_truncate_replay__checked),
+        cmocka_unit_test(savegame_write__a_link_in_its_place__replaced_not_followed),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);
 }

@@ -96,17 +96,20 @@ static const char *special_kind(mode_t mode)
                                               : "a socket or other special file";
 }
 
-bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err)
+/* config_write_atomic (follow) and config_write_own (not follow). */
+static bool write_atomic(const char *path, const char *data, size_t len, bool follow, KageError *err)
 {
-    /* a rename would put a file in place of a device (as root, /dev/null)
-     * or of a link: neither is replaced */
+    /* a rename would put a file in place of a device (as root, /dev/null):
+     * it is not replaced.  A link is followed (the file it names is
+     * replaced, the link stays) where the caller asks, else replaced
+     * itself: rename never follows one. */
     struct stat st;
     char *real = NULL;
-    if (stat(path, &st) == 0) {
-        if (!S_ISREG(st.st_mode))
+    if ((follow ? stat(path, &st) : lstat(path, &st)) == 0) {
+        if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
             return kage_error(err, -1, "%s: not a regular file (%s): not written over", path,
                               special_kind(st.st_mode));
-        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL)))
+        if (follow && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (real = realpath(path, NULL)))
             path = real;
     }
     size_t plen = strlen(path);
@@ -118,7 +121,9 @@ bool config_write_atomic(const char *path, const char *data, size_t len, KageErr
     else
         strcpy(dir, ".");
     bool ok = false;
-    int fd = mkstemp(tmp); /* mode 0600: our files are private */
+    /* mode 0600 (our files are private), a name no one can guess, and
+     * O_CREAT | O_EXCL: a file or a link already there is never opened */
+    int fd = mkstemp(tmp);
     if (fd < 0) {
         kage_error(err, -1, "cannot write in %s: %s", dir, strerror(errno));
         goto done;
@@ -157,6 +162,16 @@ done:
     free(dir);
     free(real);
     return ok;
+}
+
+bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err)
+{
+    return write_atomic(path, data, len, true, err);
+}
+
+bool config_write_own(const char *path, const char *data, size_t len, KageError *err)
+{
+    return write_atomic(path, data, len, false, err);
 }
 
 char *config_read_file(const char *path, size_t *len, KageError *err)

@@ -172,7 +172,7 @@ bool savegame_write(const SaveGame *s, const Variant *v, const char *path, KageE
     char *text = savegame_format(s, v, err);
     if (!text)
         return false;
-    bool ok = config_write_atomic(where, text, strlen(text), err);
+    bool ok = config_write_own(where, text, strlen(text), err); /* never through a link */
     free(text);
     return ok;
 }
@@ -205,7 +205,7 @@ int savegame_hold(const char *path, KageError *err)
 {
     char lock[1100];
     snprintf(lock, sizeof lock, "%s.lock", path);
-    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600); /* a link there: ELOOP, no lock */
     if (fd < 0) {
         kage_error(err, -1, "%s: %s", lock, strerror(errno));
         return -2;

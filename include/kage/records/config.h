@@ -85,6 +85,10 @@ bool config_path(KageDir kind, const char *name, bool create, char *buf, size_t 
  * that is there and is not a regular file (a directory, a device) is not
  * written over; a symbolic link is followed, so that the link stays. */
 bool config_write_atomic(const char *path, const char *data, size_t len, KageError *err);
+/* config_write_atomic for a file of Kage's own (the autosave): a symbolic
+ * link at path is never followed but replaced by the file, so that no file
+ * it names is written. */
+bool config_write_own(const char *path, const char *data, size_t len, KageError *err);
 /* The whole file at path, NUL-terminated (free it); NULL with a message,
  * and errno left as the system set it (ENOENT: no such file).  Only a
  * regular file under 16 MB is read (EINVAL: a directory, a FIFO, a device,

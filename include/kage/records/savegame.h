@@ -13,7 +13,8 @@
  *                              found out, not resumed with moves missing
  *
  * It lives in $XDG_STATE_HOME/kage/autosave.pgn and is written atomically
- * (config_write_atomic). */
+ * (config_write_own): a temporary file beside it is renamed over its name,
+ * and a symbolic link put in its place is replaced, never written through. */
 #ifndef KAGE_SAVEGAME_H
 #define KAGE_SAVEGAME_H
 
