@@ -6,8 +6,11 @@
 . "$(dirname "$0")/test-lib.sh"
 use_tmp online-cli
 dir=$tmp
-# root's servers run as nobody: the folder is theirs, closed to others
-[ "$(id -u)" -eq 0 ] && chown nobody "$dir"
+# root's servers run as nobody: the folder is theirs, closed to others, and root made it in a
+# folder of root's (a client trusts no other user's folder in /tmp, where anyone may make one)
+if [ "$(id -u)" -eq 0 ]; then
+    chmod 711 "$tmp" && dir=$tmp/run && mkdir -m 700 "$dir" && chown nobody "$dir" || exit 99
+fi
 # expect STATUS PATTERN ARGS...: the exit status, and PATTERN in stderr (within 20 s)
 expect() {
     want=$1 pat=$2

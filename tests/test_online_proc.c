@@ -23,7 +23,7 @@
 
 typedef struct Proc {
     pid_t pid;
-    char dir[64], sock[128], db[128], log[128];
+    char top[64], dir[80], sock[128], db[128], log[128]; /* dir: top/run */
     char me[64]; /* the Unix user of the tests: the shared account */
 } Proc;
 
@@ -36,11 +36,17 @@ static const char *kage_program(void)
 static void proc_init(Proc *p)
 {
     memset(p, 0, sizeof *p);
-    snprintf(p->dir, sizeof p->dir, "%s/kage-proc.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    assert_non_null(mkdtemp(p->dir));
-    if (geteuid() == 0) { /* root runs the server as nobody: the folder is theirs, closed to others */
+    snprintf(p->top, sizeof p->top, "%s/kage-proc.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    assert_non_null(mkdtemp(p->top));
+    snprintf(p->dir, sizeof p->dir, "%s/run", p->top);
+    assert_int_equal(mkdir(p->dir, 0700), 0);
+    /* root runs the server as nobody: the folder is theirs, closed to others,
+     * and root made it in a folder of root's (a client trusts no other
+     * user's folder in /tmp, where anyone may make one) */
+    if (geteuid() == 0) {
         struct passwd *nobody = getpwnam("nobody");
         assert_non_null(nobody);
+        assert_int_equal(chmod(p->top, 0711), 0);
         assert_int_equal(chown(p->dir, nobody->pw_uid, (gid_t)-1), 0);
     }
     snprintf(p->sock, sizeof p->sock, "%s/server.sock", p->dir);
@@ -130,6 +136,7 @@ static void proc_done(Proc *p)
         unlink(path);
     }
     rmdir(p->dir);
+    rmdir(p->top);
 }
 
 /* A message as one line again. */

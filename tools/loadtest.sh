@@ -23,27 +23,30 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 user=
-if [ "$(id -u)" -eq 0 ]; then # the server will not run as root
+run=$dir
+# the server will not run as root: as nobody, in a folder of its user's, closed to others, that
+# root made in a folder of root's (a client trusts no other user's folder in /tmp)
+if [ "$(id -u)" -eq 0 ]; then
     user=--user=nobody
-    chown nobody "$dir" # the server's folder: its user's, closed to others
+    chmod 711 "$dir" && run=$dir/run && mkdir -m 700 "$run" && chown nobody "$run" || exit 1
 fi
 # shellcheck disable=SC2086
-KAGE_TEST_SHARED_SELF=1 nice "$kage" server --socket="$dir/server.sock" --db="$dir/games.db" --shared-account="$(id -un)" \
-    --socket-mode=0666 $user 2>"$dir/server.log" &
+KAGE_TEST_SHARED_SELF=1 nice "$kage" server --socket="$run/server.sock" --db="$run/games.db" --shared-account="$(id -un)" \
+    --socket-mode=0666 $user 2>"$run/server.log" &
 pid=$!
 i=0
-until [ -S "$dir/server.sock" ]; do
+until [ -S "$run/server.sock" ]; do
     i=$((i + 1))
-    [ $i -lt 100 ] || { echo "loadtest.sh: the server did not start:" >&2; cat "$dir/server.log" >&2; exit 1; }
+    [ $i -lt 100 ] || { echo "loadtest.sh: the server did not start:" >&2; cat "$run/server.log" >&2; exit 1; }
     sleep 0.1
 done
 status=0
-nice "$lt" --socket="$dir/server.sock" --server-pid="$pid" "$@" || status=$?
+nice "$lt" --socket="$run/server.sock" --server-pid="$pid" "$@" || status=$?
 kill -TERM "$pid"
 wait "$pid" || true
 pid=
-echo "loadtest.sh: the server's log: $(wc -l <"$dir/server.log") lines, $(grep -c ': game [0-9]*: .* after ' "$dir/server.log" || true) games ended"
-grep "turns of the loop" "$dir/server.log" | sed 's/^kage server [0-9: -]*: /loadtest.sh: the server: /' || true
-echo "loadtest.sh: the database: $(du -k "$dir/games.db" | cut -f1) KB"
-"$kage" server --check --db="$dir/games.db" || status=1
+echo "loadtest.sh: the server's log: $(wc -l <"$run/server.log") lines, $(grep -c ': game [0-9]*: .* after ' "$run/server.log" || true) games ended"
+grep "turns of the loop" "$run/server.log" | sed 's/^kage server [0-9: -]*: /loadtest.sh: the server: /' || true
+echo "loadtest.sh: the database: $(du -k "$run/games.db" | cut -f1) KB"
+"$kage" server --check --db="$run/games.db" || status=1
 exit $status

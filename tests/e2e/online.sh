@@ -6,15 +6,17 @@
 # to the game, the server is killed with SIGKILL and started again, and the
 # screens find their way back; the stored games replay soundly.
 . "$(dirname "$0")/lib.sh"
-SOCKET="$E2E_HOME/server.sock"
+SOCKET="$E2E_HOME/db/server.sock" # with the database: see below
 DB="$E2E_HOME/db/games.db" # in a folder of the server's user closed to others, as kage server wants
 mkdir -m 0700 "$E2E_HOME/db"
 SERVER_LOG="$E2E_HOME/server.log"
 me=$(id -un)
 as_user=
-if [ "$(id -u)" -eq 0 ]; then # root: the server runs as nobody, who writes here
+# root: the server runs as nobody, whose folder root made here (a client trusts no folder others
+# may write to, nor another user's in /tmp)
+if [ "$(id -u)" -eq 0 ]; then
     as_user=--user=nobody
-    chmod 777 "$E2E_HOME"
+    chmod 711 "$E2E_HOME"
     chown nobody "$E2E_HOME/db"
 fi
 server_pid=

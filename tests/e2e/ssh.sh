@@ -16,11 +16,13 @@ SSHD=/usr/sbin/sshd
 for p in "$SSHD" ssh ssh-keygen; do
     command -v "$p" >/dev/null 2>&1 || cannot_run "e2e/$TESTNAME" "$p not installed (Debian: openssh-server)"
 done
-SOCKET="$E2E_HOME/server.sock"
+SOCKET="$E2E_HOME/db/server.sock" # with the database: see below
 me=$(id -un)
 as_user=
-mkdir -m 0700 "$E2E_HOME/db" # the database's folder: the server user's, closed to others
-[ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 777 "$E2E_HOME"; chown nobody "$E2E_HOME/db"; }
+# the server's folder (database and socket): its user's, closed to others, made by root in a
+# folder of root's (a client trusts no folder others may write to, nor another user's in /tmp)
+mkdir -m 0700 "$E2E_HOME/db"
+[ "$(id -u)" -eq 0 ] && { as_user=--user=nobody; chmod 711 "$E2E_HOME"; chown nobody "$E2E_HOME/db"; }
 # start_server [SHARED]: the server, with the test's own account as a shared
 # one when SHARED is 1 (such an account must then name its player: it cannot
 # be the ForceCommand's account of 1.)
