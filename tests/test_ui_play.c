@@ -1,8 +1,7 @@
 /* Unit tests of timed play and the AI as a person meets them, driven
  * without a terminal on the screen model: browsing back is a view (the
  * clock of the side to move runs, the AI goes on thinking and its move goes
- * at the end of the line), the first moves are not timed, the panel never
- * shows the AI's line about a position no longer on the board.  Some use a
+ * at the end of the line), the first moves are not timed.  Some use a
  * real AI player at level 1, waited for at most a few seconds.
  * Names read function__behaviour__condition. */
 #include "kage/ui/ui.h"
@@ -31,7 +30,10 @@ static int64_t fake_now(void *ctx)
     return fake_ms;
 }
 
-/* A game on an 80x24 model screen, its clock on the test's time. */
+static int wake[2] = {-1, -1};
+
+/* A game on an 80x24 model screen, its clock on the test's time; with_ai:
+ * a real AI player at level 1 (woken through a pipe the test drains). */
 static void play_on(Ui *ui, const char *variant, PlayMode mode, const char *clock, bool with_ai)
 {
     if (!ui_model_ready())
@@ -45,13 +47,27 @@ static void play_on(Ui *ui, const char *variant, PlayMode mode, const char *cloc
     KageError err;
     if (clock)
         assert_true(clock_tc_parse(clock, &tc, &err));
-    (void)with_ai;
+    if (with_ai) {
+        assert_int_equal(pipe(wake), 0);
+        fcntl(wake[0], F_SETFL, O_NONBLOCK);
+        fcntl(wake[1], F_SETFL, O_NONBLOCK);
+        ui->ai.player = player_new(1, wake[1]);
+    }
     assert_true(ui_new_game(ui, variant, NULL, mode, 1, &tc));
     ui->time.clock.now = fake_now; /* the clock runs on the test's time */
     ui->time.clock.started = fake_ms;
 }
 
-static void play_off(Ui *ui) { game_free(ui->game); }
+static void play_off(Ui *ui)
+{
+    if (ui->ai.player) {
+        player_free(ui->ai.player);
+        close(wake[0]);
+        close(wake[1]);
+        wake[0] = wake[1] = -1;
+    }
+    game_free(ui->game);
+}
 
 static void play(Ui *ui, const char *text)
 {
@@ -60,6 +76,41 @@ static void play(Ui *ui, const char *text)
     if (!move_from_text(ui->game->pos, text, MOVE_FOR_PEOPLE, &m, &err))
         fail_msg("%s: %s", text, err.msg);
     ui_play(ui, m);
+}
+
+/* Step the AI (as the screen's loop does on each wake-up) until the line
+ * has `plies` moves; fails after 20 s. */
+static void ai_until(Ui *ui, int plies)
+{
+    struct timespec t0, t, nap = {0, 5 * 1000 * 1000};
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        char drain[64];
+        while (read(wake[0], drain, sizeof drain) > 0)
+            ;
+        ui_ai_step(ui);
+        if (ui->game->rec.nmoves + ui->game->nredo >= plies)
+            return;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (t.tv_sec - t0.tv_sec > 20)
+            fail_msg("the AI did not move within 20 s: %d of %d plies", ui->game->rec.nmoves + ui->game->nredo,
+                     plies);
+        nanosleep(&nap, NULL);
+    }
+}
+
+/* The panel line of side `name` ("Kingdom"): does it start with the mark of
+ * the side to move? */
+static bool marked(const char *name)
+{
+    for (int y = 0; y < LINES; y++) {
+        const char *l = line(y);
+        const char *at = strstr(l, name);
+        if (at && at[strlen(name)] == ':')
+            return strstr(l, "▶") != NULL && strstr(l, "▶") < at;
+    }
+    fail_msg("no panel line for %s", name);
+    return false;
 }
 
 /* --- the first moves ------------------------------------------------------------------------ */
@@ -94,10 +145,86 @@ static void ui_clock__first_moves__neither_side_timed(void **state)
     play_off(&ui);
 }
 
+/* --- browsing is a view ----------------------------------------------------------------------- */
+
+/* PageUp and Home on your turn: your clock runs on, and the mark of the
+ * side to move stays on you; End finds the time spent. */
+static void ui_browse__own_turn_timed__clock_runs_and_marked(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 0;
+    play_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3", false);
+    play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "d4"); /* the Kingdom (Black) to move, its clock running */
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    fake_ms += 1000;
+    ui_browse(&ui, -1);
+    assert_int_equal(ui.game->rec.nmoves, 2);
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    fake_ms += 5000;
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 6000);
+    ui_draw(&ui);
+    assert_true(marked("Kingdom"));
+    assert_false(marked("Clan"));
+    ui_browse(&ui, -2);
+    assert_int_equal(ui.game->rec.nmoves, 0);
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    fake_ms += 4000;
+    ui_draw(&ui);
+    assert_true(marked("Kingdom"));
+    ui_browse(&ui, 2);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 10000);
+    assert_int_equal(clock_side_now(&ui.time.clock, WHITE).left_ms, 300000 + 3000); /* d4's increment */
+    play_off(&ui);
+}
+
+/* PageUp while the AI thinks: its search and its clock go on, and its move
+ * goes at the end of the line while the person still looks back. */
+static void ui_browse__ai_thinking__search_and_clock_go_on(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 0;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, "5+3", true);
+    play(&ui, "e4");
+    ai_until(&ui, 2);
+    play(&ui, "d4");
+    ui_ai_step(&ui); /* the AI starts on its second move, its clock running */
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    fake_ms += 700;
+    ui_browse(&ui, -1);
+    ui_browse(&ui, -1);
+    assert_true(ui.browse.on);
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(ui.time.clock.turn, BLACK);
+    ai_until(&ui, 4);
+    /* the person still looks at the move they browsed to */
+    assert_true(ui.browse.on);
+    assert_int_equal(ui.game->rec.nmoves, 1);
+    assert_int_equal(ui.game->nredo, 3);
+    assert_non_null(strstr(ui.status.msg, "Kingdom played"));
+    /* the AI's time was charged, and now the person's clock runs */
+    assert_int_equal(ui.time.clock.turn, WHITE);
+    assert_int_equal(ui.time.clock.state, CLOCK_RUNNING);
+    assert_int_equal(clock_side_now(&ui.time.clock, BLACK).left_ms, 300000 - 700 + 3000);
+    ui_browse(&ui, 2);
+    assert_int_equal(ui.game->rec.nmoves, 4);
+    assert_false(ui.browse.on);
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ui_clock__first_moves__neither_side_timed),
+        cmocka_unit_test(ui_browse__own_turn_timed__clock_runs_and_marked),
+        cmocka_unit_test(ui_browse__ai_thinking__search_and_clock_go_on),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

@@ -10,6 +10,57 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --- the game at the end of its line ------------------------------------------------------- */
+
+Color ui_live_side(const Ui *ui)
+{
+    const Game *g = ui->game;
+    int ahead = ui->browse.on ? g->nredo : 0; /* every move passes the turn */
+    return ahead % 2 ? !g->pos->side : g->pos->side;
+}
+
+bool ui_live_over(const Ui *ui)
+{
+    return ui->browse.on && ui->game->nredo ? ui->browse.live_over : game_over(ui->game);
+}
+
+int ui_live_plies(const Ui *ui) { return ui->game->rec.nmoves + (ui->browse.on ? ui->game->nredo : 0); }
+
+void ui_live_end(Ui *ui)
+{
+    Game *g = ui->game;
+    if (!ui->browse.on)
+        return;
+    while (game_redo(g))
+        ;
+    ui->browse.on = false;
+    game_end_by(g, ui->browse.end);
+    ui->browse.end.outcome = OUTCOME_NONE;
+    ui_cursor_fix(ui);
+}
+
+/* The position at the end of the line (a new one to free): the one the AI
+ * thinks about, whatever move the board shows. */
+static Position *live_position(const Ui *ui)
+{
+    const Game *g = ui->game;
+    Position *p = pos_new(g->v);
+    pos_copy(p, g->pos);
+    for (int i = (ui->browse.on ? g->nredo : 0) - 1; i >= 0; i--)
+        pos_make(p, g->redo[i]);
+    return p;
+}
+
+static uint64_t live_key(const Ui *ui)
+{
+    if (!ui->browse.on || !ui->game->nredo)
+        return ui->game->pos->st->key;
+    Position *p = live_position(ui);
+    uint64_t key = p->st->key;
+    pos_free(p);
+    return key;
+}
+
 /* Enter on a hand entry: pick that piece up for a drop, or put it back. */
 static void select_in_hand(Ui *ui)
 {
@@ -143,6 +194,8 @@ static void play_now(Ui *ui, Move m)
     char text[MOVE_TEXT_MAX];
     if (ui_clock_check(ui))
         return; /* the flag fell before the move */
+    if (ui->game->nredo && ui->ai.player && ui_ai_plays(ui, ui_live_side(ui)))
+        player_cancel(ui->ai.player); /* a new line: the AI's move was for the old one */
     move_to_text(ui->game->pos, m, MOVE_FOR_PEOPLE, text);
     game_play(ui->game, m);
     after_move(ui, "", text);
@@ -216,16 +269,44 @@ void ui_bell(Ui *ui)
     beep();
 }
 
+/* The AI's move goes at the end of the line; a person browsing back stays
+ * on the move they look at (browsing is a view), unless the game ends. */
 static void ai_play(Ui *ui, Move m)
 {
     Game *g = ui->game;
     char text[MOVE_TEXT_MAX];
+    int view = ui->browse.on && g->nredo ? g->rec.nmoves : -1;
+    ui_live_end(ui);
     if (ui_clock_check(ui))
         return;
-    move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
-    game_play(g, m);
-    ui->ai.last_move_ms = clock_monotonic_ms(NULL);
-    after_move(ui, game_side_name(g, !g->pos->side), text);
+    if (!movegen_is_legal(g->pos, m)) {
+        ui_message(ui, true, "the AI found no move");
+        view = view < 0 ? g->rec.nmoves : view;
+    } else {
+        move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
+        game_play(g, m);
+        ui->ai.last_move_ms = clock_monotonic_ms(NULL);
+        after_move(ui, game_side_name(g, !g->pos->side), text);
+    }
+    if (view < 0 || view >= g->rec.nmoves || game_over(g))
+        return;
+    ui->browse.on = true;
+    ui->browse.end = (GameResult){OUTCOME_NONE, END_NONE};
+    ui->browse.live_over = false;
+    while (g->rec.nmoves > view && game_undo(g))
+        ;
+    ui_cursor_fix(ui);
+    ui_clock_turn(ui);
+    if (!ui->status.msg_keep && !ui->status.msg_error)
+        ui_message(ui, false, "%s played %s (End shows it)", game_side_name(g, ui_live_side(ui) == WHITE ? BLACK : WHITE),
+                   text);
+}
+
+/* May the AI analyse now?  Not while it has a move of its own to find. */
+static bool analysis_allowed(const Ui *ui)
+{
+    /* browsing back is no pause: the AI still thinks about its move */
+    return ui_live_over(ui) || !ui_ai_plays(ui, ui_live_side(ui)) || ui->time.paused;
 }
 
 /* The hint found for the person to move: named, and the cursor on the piece. */
@@ -253,7 +334,7 @@ void ui_hint(Ui *ui)
         ui_message(ui, true, "The game is over: no hint");
         return;
     }
-    if (ui_ai_plays(ui, g->pos->side)) {
+    if (ui_ai_plays(ui, g->pos->side) || !analysis_allowed(ui)) {
         ui_message(ui, true, "Hints are for your moves; the AI is to move");
         return;
     }
@@ -275,11 +356,10 @@ void ui_hint(Ui *ui)
 
 void ui_move_now(Ui *ui)
 {
-    Game *g = ui->game;
     if (ui->ai.holding) { /* watch mode: the move waiting to be shown */
         ui->ai.holding = false;
         ai_play(ui, ui->ai.held_move);
-    } else if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && player_busy(ui->ai.player)) {
+    } else if (!ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui)) && player_busy(ui->ai.player)) {
         player_hurry(ui->ai.player);
         ui_message(ui, false, "The AI plays the best move it has found");
     } else
@@ -294,12 +374,6 @@ int ui_ai_timeout(const Ui *ui)
     return wait < 1 ? 1 : (int)wait;
 }
 
-/* May the AI analyse now?  Not while it has a move of its own to find. */
-static bool analysis_allowed(const Ui *ui)
-{
-    const Game *g = ui->game;
-    return game_over(g) || !ui_ai_plays(ui, g->pos->side) || (ui->browse.on && g->nredo);
-}
 
 void ui_analyse(Ui *ui)
 {
@@ -312,8 +386,8 @@ void ui_analyse(Ui *ui)
         ui_message(ui, false, "Analysis off");
         return;
     }
-    if (ui->opt.mode == PLAY_WATCH && !game_over(ui->game) && !ui->browse.on) {
-        ui_message(ui, true, "The AI is playing itself: analysis when it stops (p pauses, or browse back)");
+    if (ui->opt.mode == PLAY_WATCH && !ui_live_over(ui) && !ui->time.paused) {
+        ui_message(ui, true, "The AI is playing itself: analysis when it stops (p pauses it)");
         return;
     }
     if (ui->ai.hinting) {
@@ -470,7 +544,7 @@ void ui_ai_step(Ui *ui)
         player_cancel(ui->ai.player);
         ui->ai.analysis_running = false;
     }
-    bool ai_turn = !game_over(g) && ui_ai_plays(ui, g->pos->side);
+    bool ai_turn = !ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui));
     if (ui->ai.holding) {
         if (!ai_turn)
             ui->ai.holding = false;
@@ -490,26 +564,33 @@ void ui_ai_step(Ui *ui)
         } else if (!player_busy(ui->ai.player)) /* cancelled on the way */
             ui->ai.hinting = false;
     } else if (player_poll(ui->ai.player, &m)) {
-        remember_judgement(ui, g->rec.nmoves);
-        if (ai_turn && movegen_is_legal(g->pos, m)) {
+        /* its own move, for the position at the line's end (not one that
+         * a move from a browsed point has replaced) */
+        bool own = ai_turn && live_key(ui) == ui->ai.search_key;
+        if (own)
+            remember_judgement(ui, ui_live_plies(ui));
+        if (own && m != MOVE_NONE) {
             if (ui->opt.mode == PLAY_WATCH &&
                 (ui->time.paused || clock_monotonic_ms(NULL) < ui->ai.last_move_ms + WATCH_MOVE_MS)) {
                 ui->ai.held_move = m; /* so that a person can follow the game */
                 ui->ai.holding = true;
             } else
                 ai_play(ui, m);
-        } else if (m == MOVE_NONE && !game_over(g))
+        } else if (own)
             ui_message(ui, true, "the AI found no move");
     }
     if (!ui->ai.player) /* a screen without its AI (the tests): only a held move to play */
         return;
     player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
-    bool wait = ui->screen == SCREEN_NEWGAME || ui->save.have_resume || ui->time.paused || (ui->browse.on && g->nredo) ||
-                ui->ai.holding;
-    if (!game_over(g) && ui_ai_plays(ui, g->pos->side) && !player_busy(ui->ai.player) && !wait) {
+    bool wait = ui->screen == SCREEN_NEWGAME || ui->save.have_resume || ui->time.paused || ui->ai.holding;
+    ai_turn = !ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui)); /* after any move just played */
+    if (ai_turn && !player_busy(ui->ai.player) && !wait) {
         PlayerTime t;
         ai_time(ui, &t);
-        player_start(ui->ai.player, g->pos, clock_enabled(&ui->time.clock) ? &t : NULL);
+        Position *live = live_position(ui); /* browsing back is only a view */
+        player_start(ui->ai.player, live, clock_enabled(&ui->time.clock) ? &t : NULL);
+        ui->ai.search_key = live->st->key;
+        pos_free(live);
     }
 }
 

@@ -534,7 +534,7 @@ static void draw_panel(Ui *ui)
     bool uni = ui->look.glyphs != GLYPHS_LETTERS, byo_short[2];
     for (Color c = WHITE; c <= BLACK; c++) {
         player_label(ui, c, who, sizeof who);
-        bool to_move = !game_over(g) && g->pos->side == c;
+        bool to_move = !ui_live_over(ui) && ui_live_side(ui) == c; /* in the game, whatever move is shown */
         snprintf(buf, sizeof buf, "%s %s: %s", to_move ? (uni ? "▶" : ">") : " ", game_side_name(g, c), who);
         ui_put(y, x, w, ui_style(ui, to_move ? STYLE_TITLE : STYLE_TEXT), buf);
         draw_clock(ui, c, y++, ui_text_width(buf, NULL, w), &byo_short[c]); /* over the end of a long name */
@@ -558,7 +558,7 @@ static void draw_panel(Ui *ui)
     bool analysis = ui->ai.analysing && ui->ai.analysis_running;
     if (analysis)
         snprintf(buf, sizeof buf, "Analysis%s%s", info[0] ? ": " : ": looking...", info);
-    else if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
+    else if (ui_ai_plays(ui, ui_live_side(ui)) && !ui_live_over(ui))
         snprintf(buf, sizeof buf, "AI thinking%s%s", info[0] ? ": " : "...", info);
     else if (ui->ai.hinting)
         snprintf(buf, sizeof buf, "Hint%s%s", info[0] ? ": " : ": looking...", info);
@@ -623,13 +623,12 @@ static void draw_panel(Ui *ui)
  * exd5 c6 dxc6" without the speed); false when there is none to show. */
 static bool ai_line_short(const Ui *ui, char *buf, size_t size)
 {
-    const Game *g = ui->game;
     const char *info = ui->ai.info_hidden ? "" : ui->ai.info, *what;
     if (ui->ai.analysing && ui->ai.analysis_running)
         what = "Analysis";
     else if (!info[0])
         return false;
-    else if (ui_ai_plays(ui, g->pos->side) && !game_over(g))
+    else if (ui_ai_plays(ui, ui_live_side(ui)) && !ui_live_over(ui))
         what = "AI";
     else if (ui->ai.hinting)
         what = "Hint";

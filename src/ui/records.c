@@ -1012,13 +1012,13 @@ void ui_browse(Ui *ui, int dir)
         ui_message(ui, false, dir < 0 ? "The start of the game" : "The last move: play on from here");
         return;
     }
-    if (ui->ai.player)
-        player_cancel(ui->ai.player);
-    ui->ai.holding = false;
+    /* a view: the AI goes on thinking about its move (control.c), a held
+     * move waits, the clock of the side to move runs (session.c) */
     ui_deselect(ui);
     if (!ui->browse.on) {
         ui->browse.on = true;
         ui->browse.end = g->result_by_agreement ? g->rec.result : (GameResult){OUTCOME_NONE, END_NONE};
+        ui->browse.live_over = game_over(g);
     }
     if (g->result_by_agreement) /* lifted while browsing, back at the end */
         game_undo(g);

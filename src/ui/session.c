@@ -12,11 +12,12 @@
 
 /* --- clocks --------------------------------------------------------------------------- */
 
-/* Should the clock stand still now: paused by the players, looking back
- * through the game, or a question about resuming is open? */
+/* Should the clock stand still now: paused by the players, or a question
+ * about resuming is open?  Looking back through the game is no pause: the
+ * clock of the side to move at the line's end runs, as on pychess.org. */
 static bool clock_held(const Ui *ui)
 {
-    return ui->time.paused || (ui->browse.on && ui->game->nredo) || ui->save.have_resume;
+    return ui->time.paused || ui->save.have_resume;
 }
 
 void ui_clock_new(Ui *ui, const TimeControl *tc)
@@ -32,9 +33,9 @@ void ui_clock_new(Ui *ui, const TimeControl *tc)
 void ui_clock_turn(Ui *ui)
 {
     Clock *c = &ui->time.clock;
-    if (!clock_enabled(c) || c->flagged >= 0)
+    if (!clock_enabled(c) || c->flagged >= 0 || ui->opt.mode == PLAY_ONLINE) /* online: the server's clocks */
         return;
-    if (game_over(ui->game)) {
+    if (ui_live_over(ui)) {
         if (c->state != CLOCK_STOPPED)
             clock_stop(c);
         return;
@@ -42,13 +43,13 @@ void ui_clock_turn(Ui *ui)
     clock_pause(c);
     if (c->flagged >= 0)
         return;
-    c->turn = ui->game->pos->side;
+    c->turn = ui_live_side(ui);
     if (clock_held(ui))
         return;
     /* as on pychess.org, neither side's clock runs before its own first
      * move: the clocks start once each side has made one (no one waits on
      * the other here, so there is no limit to start the game) */
-    if (ui->game->rec.nmoves < 2)
+    if (ui_live_plies(ui) < 2)
         return;
     if (c->state == CLOCK_STOPPED)
         clock_start(c, c->turn);
@@ -62,7 +63,7 @@ bool ui_clock_moved(Ui *ui)
     if (!clock_enabled(c))
         return true;
     bool ok = true;
-    if (c->state == CLOCK_RUNNING && c->turn != ui->game->pos->side)
+    if (c->state == CLOCK_RUNNING && c->turn != ui_live_side(ui))
         ok = clock_press(c);
     if (!ok) {
         game_lose_on_time(ui->game, (Color)c->flagged);
@@ -75,13 +76,13 @@ bool ui_clock_moved(Ui *ui)
 bool ui_clock_check(Ui *ui)
 {
     Game *g = ui->game;
-    if (!clock_enabled(&ui->time.clock) || game_over(g) || ui->opt.mode == PLAY_ONLINE) /* online: the server's flag */
+    if (!clock_enabled(&ui->time.clock) || ui_live_over(ui) || ui->opt.mode == PLAY_ONLINE) /* online: the server's flag */
         return false;
     int64_t left = clock_ms_to_flag(&ui->time.clock);
     /* the AI is told its time; this is the net under it */
-    if (left >= 0 && left < 300 && ui_ai_plays(ui, g->pos->side) && ui->ai.player)
-        player_hurry(ui->ai.player);
     Color turn = ui->time.clock.turn;
+    if (left >= 0 && left < 300 && ui_ai_plays(ui, turn) && ui->ai.player)
+        player_hurry(ui->ai.player);
     if (ui->time.clock.state == CLOCK_RUNNING && !ui->time.low_rung[turn] &&
         clock_side_now(&ui->time.clock, turn).left_ms < 10000) {
         ui->time.low_rung[turn] = true; /* once a game for each side */
@@ -93,6 +94,7 @@ bool ui_clock_check(Ui *ui)
     if (ui->ai.player)
         player_cancel(ui->ai.player);
     ui->ai.holding = false;
+    ui_live_end(ui); /* the game ends where its line ends, whatever move is shown */
     ui_deselect(ui);
     ui->input = INPUT_BOARD;
     game_lose_on_time(g, (Color)f);

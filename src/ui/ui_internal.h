@@ -184,6 +184,7 @@ struct Ui {
         bool analysing;     /* A: the AI analyses the position on the board, ... */
         bool analysis_running; /* ... its search runs now, on the position of this key */
         uint64_t analysis_key;
+        uint64_t search_key; /* the AI's own move: the position it searches (the line's end) */
         bool analysis_scored; /* its score so far (player_score's view) */
         int analysis_cp, analysis_mate;
         bool reviewing;     /* V: the game reviewed, a score for each position, ... */
@@ -207,6 +208,7 @@ struct Ui {
         bool on;            /* moved back with the browse keys */
         Move pending_move;  /* a move from a browsed point, until confirmed */
         GameResult end;     /* a resignation, agreed draw or loss on time at the line's end */
+        bool live_over;     /* the game at the line's end is over (browsing is only a view) */
     } browse;
 
     struct {                /* records.c: what is being loaded */
@@ -369,6 +371,14 @@ void ui_autosave_claim(Ui *ui);
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
 
+/* The game as it stands at the end of its line, whatever move the board
+ * shows while browsing (browsing is a view: the clock of the side to move
+ * runs, the AI goes on thinking): whose turn, over or not, how many moves. */
+Color ui_live_side(const Ui *ui);
+bool ui_live_over(const Ui *ui);
+int ui_live_plies(const Ui *ui);
+/* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
+void ui_live_end(Ui *ui);
 /* Look for a move for the person to move, shown when found. */
 void ui_hint(Ui *ui);
 /* Tell the thinking AI to play now (watch mode: show the held move). */

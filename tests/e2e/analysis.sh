@@ -25,7 +25,7 @@ for size in "80 24" "40 14"; do
     check "$1x$2: the bar beside the board" "█"
     check_not "$1x$2: no move played by the AI" "2\. "
     keys PageUp
-    check "$1x$2: browsing back: the position after e4" "▶ Kingdom"
+    check "$1x$2: browsing back: the position after e4" " 7 +♟ +♟ +♟ +♟ +♟ +♟ +♟ +♟"
     if [ "$1" = 80 ]; then
         check "$1x$2: browsing: still analysing" "Analysis: depth" 10
     else
