@@ -23,6 +23,7 @@
 
 typedef struct Proc {
     pid_t pid;
+    pid_t child;  /* a client in a process of its own, or 0 */
     char top[64], dir[80], sock[128], db[128], log[128]; /* dir: top/run */
     char me[64]; /* the Unix user of the tests: the shared account */
 } Proc;
@@ -33,9 +34,14 @@ static const char *kage_program(void)
     return k && access(k, X_OK) == 0 ? k : NULL;
 }
 
+/* The test's server, for the teardown when a check fails half-way (a
+ * failed check jumps out of the test: its server must not outlive it). */
+static Proc *live;
+
 static void proc_init(Proc *p)
 {
     memset(p, 0, sizeof *p);
+    live = p;
     snprintf(p->top, sizeof p->top, "%s/kage-proc.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     assert_non_null(mkdtemp(p->top));
     snprintf(p->dir, sizeof p->dir, "%s/run", p->top);
@@ -116,11 +122,23 @@ static void server_start(Proc *p)
             break;
         usleep(20000);
     }
+    /* no server outlives a test that failed: it may have started after all */
+    if (reap(p->pid, 0) == -1) {
+        kill(p->pid, SIGKILL);
+        reap(p->pid, 5000);
+    }
+    p->pid = 0;
     fail_msg("the server did not start (log: %s)", p->log);
 }
 
 static void proc_done(Proc *p)
 {
+    live = NULL;
+    if (p->child > 0) {
+        kill(p->child, SIGKILL);
+        reap(p->child, 5000);
+        p->child = 0;
+    }
     if (p->pid > 0 && reap(p->pid, 0) == -1) {
         kill(p->pid, SIGTERM);
         if (reap(p->pid, 5000) < 0) {
@@ -231,7 +249,7 @@ static void proc__kill_9_mid_game__restarted_server_takes_it_up(void **state)
     (void)state;
     if (!kage_program())
         skip();
-    Proc p;
+    static Proc p; /* static: the teardown finds it after a failed check */
     proc_init(&p);
     server_start(&p);
     players_named();
@@ -278,14 +296,14 @@ static void proc__client_killed_mid_game__opponent_told_and_the_game_found_again
     (void)state;
     if (!kage_program())
         skip();
-    Proc p;
+    static Proc p; /* static: the teardown finds it after a failed check */
     proc_init(&p);
     server_start(&p);
     players_named();
     NetClient *a = player(&p, alice);
     send_line(a, "challenge cashew none black");
     wait_for(a, "ok challenge 1");
-    pid_t child = fork();
+    pid_t child = p.child = fork();
     assert_true(child >= 0);
     if (child == 0) { /* bob, in a process of his own: accepts, moves, waits to be killed */
         KageError err;
@@ -299,6 +317,7 @@ static void proc__client_killed_mid_game__opponent_told_and_the_game_found_again
     wait_for(a, "move 1 0 e4e5");
     kill(child, SIGKILL);
     reap(child, 5000);
+    p.child = 0;
     wait_for(a, "conn 1 white 0");
     send_line(a, "move 1 1 e10e9");
     wait_for(a, "move 1 1 e10e9");
@@ -317,7 +336,7 @@ static void proc__second_server_or_root__refused_with_a_reason(void **state)
     (void)state;
     if (!kage_program())
         skip();
-    Proc p;
+    static Proc p; /* static: the teardown finds it after a failed check */
     proc_init(&p);
     server_start(&p);
     char sock[160], db[160], other_db[160];
@@ -351,12 +370,22 @@ static void proc__second_server_or_root__refused_with_a_reason(void **state)
     proc_done(&p);
 }
 
+/* After each test, passed or failed: its server and client processes are
+ * gone, and so is its folder. */
+static int proc_teardown(void **state)
+{
+    (void)state;
+    if (live)
+        proc_done(live);
+    return 0;
+}
+
 int test_online_proc_run(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(proc__kill_9_mid_game__restarted_server_takes_it_up),
-        cmocka_unit_test(proc__client_killed_mid_game__opponent_told_and_the_game_found_again),
-        cmocka_unit_test(proc__second_server_or_root__refused_with_a_reason),
+        cmocka_unit_test_teardown(proc__kill_9_mid_game__restarted_server_takes_it_up, proc_teardown),
+        cmocka_unit_test_teardown(proc__client_killed_mid_game__opponent_told_and_the_game_found_again, proc_teardown),
+        cmocka_unit_test_teardown(proc__second_server_or_root__refused_with_a_reason, proc_teardown),
     };
     return cmocka_run_group_tests_name("server process", tests, NULL, NULL);
 }
