@@ -402,6 +402,8 @@ static void ui_draw__analysis__line_and_bar(void **state)
     ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
     ui.ai.analysis_cp = 400;
     snprintf(ui.ai.info, sizeof ui.ai.info, "depth 12  White +4.00  500kn/s  e4 e5");
+    ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
+    ui.ai.info_ply = ui.game->rec.nmoves;
     ui_draw(&ui);
     assert_true(screen_has("Analysis: depth 12"));
     assert_true(screen_has("White +4.00")); /* the side and its score on one line */
@@ -433,6 +435,8 @@ static void ui_draw__analysis_long_line__cut_between_moves(void **state)
     ui.ai.analysis_cp = 97;
     snprintf(ui.ai.info, sizeof ui.ai.info,
              "depth 15  Clan +0.97  274kn/s  exd5 c6 dxc6 Nxc6 J@c3 Qd6 Dxb7 Bxb7 Mxb7 Rb8");
+    ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
+    ui.ai.info_ply = ui.game->rec.nmoves;
     ui_draw(&ui);
     assert_true(screen_has("Analysis: depth 15"));
     assert_true(screen_has("Clan +0.97")); /* the side and its score on one line */
@@ -471,6 +475,8 @@ static void ui_draw__compact_analysis__score_line_and_bar(void **state)
     ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
     ui.ai.analysis_cp = 400;
     snprintf(ui.ai.info, sizeof ui.ai.info, "depth 15  Clan +4.00  274kn/s  exd5 c6 dxc6");
+    ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
+    ui.ai.info_ply = ui.game->rec.nmoves;
     ui_draw(&ui);
     assert_string_equal(line(ui.lay.status_y), "Analysis: Clan +4.00 d15  exd5 c6 dxc6");
     int x = ui.lay.board_x + ui.lay.board_w, full = 0;

@@ -1,7 +1,8 @@
 /* Unit tests of timed play and the AI as a person meets them, driven
  * without a terminal on the screen model: browsing back is a view (the
  * clock of the side to move runs, the AI goes on thinking and its move goes
- * at the end of the line), the first moves are not timed.  Some use a
+ * at the end of the line), the first moves are not timed, the panel never
+ * shows the AI's line about a position no longer on the board.  Some use a
  * real AI player at level 1, waited for at most a few seconds.
  * Names read function__behaviour__condition. */
 #include "kage/ui/ui.h"
@@ -219,12 +220,42 @@ static void ui_browse__ai_thinking__search_and_clock_go_on(void **state)
     play_off(&ui);
 }
 
+/* --- the AI's line is about the board ----------------------------------------------------------- */
+
+/* After browsing to the start, or taking back, the panel does not show the
+ * last search's score and line: they were about another position. */
+static void ui_draw__browsed_or_taken_back__no_stale_engine_line(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 0;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, true);
+    play(&ui, "e4");
+    ai_until(&ui, 2);
+    ui_ai_step(&ui);
+    ui_draw(&ui);
+    assert_true(screen_has("AI: depth")); /* its line, beginning with the move it played */
+    ui_browse(&ui, -2);
+    ui_draw(&ui);
+    assert_false(screen_has("depth"));
+    ui_browse(&ui, 2);
+    ui_draw(&ui);
+    assert_true(screen_has("AI: depth"));
+    ui_feed_keys(&ui, "u");
+    assert_int_equal(ui.game->rec.nmoves, 0);
+    ui_ai_step(&ui);
+    ui_draw(&ui);
+    assert_false(screen_has("depth"));
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ui_clock__first_moves__neither_side_timed),
         cmocka_unit_test(ui_browse__own_turn_timed__clock_runs_and_marked),
         cmocka_unit_test(ui_browse__ai_thinking__search_and_clock_go_on),
+        cmocka_unit_test(ui_draw__browsed_or_taken_back__no_stale_engine_line),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

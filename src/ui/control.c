@@ -61,6 +61,27 @@ static uint64_t live_key(const Ui *ui)
     return key;
 }
 
+/* A search starts on the position of `key` after `ply` moves of the line:
+ * its lines are about that one. */
+static void info_about(Ui *ui, uint64_t key, int ply)
+{
+    ui->ai.info[0] = 0;
+    ui->ai.info_key = key;
+    ui->ai.info_ply = ply;
+}
+
+bool ui_ai_info_current(const Ui *ui)
+{
+    const Game *g = ui->game;
+    const Position *p = g->pos;
+    if (!ui->ai.info[0] || ui->ai.info_ply < 0)
+        return false;
+    if (g->rec.nmoves == ui->ai.info_ply)
+        return p->st->key == ui->ai.info_key;
+    /* the AI's move just played: its line began with it */
+    return g->rec.nmoves == ui->ai.info_ply + 1 && p->st > p->hist && p->st[-1].key == ui->ai.info_key;
+}
+
 /* Enter on a hand entry: pick that piece up for a drop, or put it back. */
 static void select_in_hand(Ui *ui)
 {
@@ -110,7 +131,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     ui_deselect(ui);
     ui->input = INPUT_BOARD;
     ui->screen = SCREEN_GAME;
-    ui->ai.info[0] = 0;
+    info_about(ui, 0, -1);
     ui_layout(ui);
     ui_clock_new(ui, tc);
 }
@@ -351,6 +372,7 @@ void ui_hint(Ui *ui)
     ui->ai.hinting = true;
     ui->ai.hint_key = g->pos->st->key;
     player_start_hint(ui->ai.player, g->pos);
+    info_about(ui, g->pos->st->key, g->rec.nmoves);
     ui_message(ui, false, "Looking for a hint...");
 }
 
@@ -513,6 +535,7 @@ static void analysis_step(Ui *ui)
         return;
     if (!ui->ai.analysis_running || key != ui->ai.analysis_key) {
         player_start_analysis(ui->ai.player, g->pos);
+        info_about(ui, key, g->rec.nmoves);
         ui->ai.analysis_running = true;
         ui->ai.analysis_key = key;
         ui->ai.analysis_scored = false;
@@ -590,6 +613,7 @@ void ui_ai_step(Ui *ui)
         Position *live = live_position(ui); /* browsing back is only a view */
         player_start(ui->ai.player, live, clock_enabled(&ui->time.clock) ? &t : NULL);
         ui->ai.search_key = live->st->key;
+        info_about(ui, live->st->key, ui_live_plies(ui));
         pos_free(live);
     }
 }

@@ -554,7 +554,8 @@ static void draw_panel(Ui *ui)
         return;
     }
     y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
-    const char *info = ui->ai.info_hidden ? "" : ui->ai.info;
+    /* never a line about a position no longer on the board (browsed, taken back) */
+    const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info;
     bool analysis = ui->ai.analysing && ui->ai.analysis_running;
     if (analysis)
         snprintf(buf, sizeof buf, "Analysis%s%s", info[0] ? ": " : ": looking...", info);
@@ -623,7 +624,7 @@ static void draw_panel(Ui *ui)
  * exd5 c6 dxc6" without the speed); false when there is none to show. */
 static bool ai_line_short(const Ui *ui, char *buf, size_t size)
 {
-    const char *info = ui->ai.info_hidden ? "" : ui->ai.info, *what;
+    const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info, *what;
     if (ui->ai.analysing && ui->ai.analysis_running)
         what = "Analysis";
     else if (!info[0])

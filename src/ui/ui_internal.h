@@ -185,6 +185,8 @@ struct Ui {
         bool analysis_running; /* ... its search runs now, on the position of this key */
         uint64_t analysis_key;
         uint64_t search_key; /* the AI's own move: the position it searches (the line's end) */
+        uint64_t info_key;  /* info is about the position of this key, after ... */
+        int info_ply;       /* ... this many moves of the line (-1: about none) */
         bool analysis_scored; /* its score so far (player_score's view) */
         int analysis_cp, analysis_mate;
         bool reviewing;     /* V: the game reviewed, a score for each position, ... */
@@ -379,6 +381,9 @@ bool ui_live_over(const Ui *ui);
 int ui_live_plies(const Ui *ui);
 /* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
 void ui_live_end(Ui *ui);
+/* Is the AI's line (ai.info) about the position on the board, or the one
+ * its move left there?  A line about another one is not shown. */
+bool ui_ai_info_current(const Ui *ui);
 /* Look for a move for the person to move, shown when found. */
 void ui_hint(Ui *ui);
 /* Tell the thinking AI to play now (watch mode: show the held move). */
