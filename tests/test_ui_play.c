@@ -249,6 +249,54 @@ static void ui_draw__browsed_or_taken_back__no_stale_engine_line(void **state)
     play_off(&ui);
 }
 
+/* --- moves as players count them ------------------------------------------------------------- */
+
+/* Browsing names the move shown with its number as the list does, and
+ * counts the game in moves ("1. d3 e5" is one), not plies. */
+static void ui_browse__message__moves_as_players_count_them(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL, false);
+    play(&ui, "e4");
+    play(&ui, "e5");
+    play(&ui, "d4");
+    play(&ui, "d5");
+    play(&ui, "c4");
+    ui_browse(&ui, -1);
+    assert_string_equal(ui.status.msg, "After 2... d5, of 3 moves (PageUp/PageDown, Home/End; a move here starts a new line)");
+    ui_browse(&ui, -1);
+    assert_non_null(strstr(ui.status.msg, "After 2. d4, of 3 moves"));
+    ui_browse(&ui, -2);
+    assert_non_null(strstr(ui.status.msg, "The start, of 3 moves"));
+    play_off(&ui);
+}
+
+/* A game from a position with the second player to move: "1... e5" is
+ * its first move, "2. d4" its second. */
+static void ui_moves_text__second_player_first__counted_by_number(void **state)
+{
+    (void)state;
+    GameRecord rec;
+    record_init(&rec, variant_find("shogun"));
+    char buf[32];
+    ui_moves_text(&rec, 0, buf, sizeof buf);
+    assert_string_equal(buf, "0 moves");
+    ui_moves_text(&rec, 1, buf, sizeof buf);
+    assert_string_equal(buf, "1 move");
+    ui_moves_text(&rec, 2, buf, sizeof buf);
+    assert_string_equal(buf, "1 move");
+    ui_moves_text(&rec, 41, buf, sizeof buf);
+    assert_string_equal(buf, "21 moves");
+    rec.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b - - 0 1";
+    ui_moves_text(&rec, 1, buf, sizeof buf);
+    assert_string_equal(buf, "1 move");
+    ui_moves_text(&rec, 2, buf, sizeof buf);
+    assert_string_equal(buf, "2 moves");
+    rec.start_fen = NULL;
+    record_clear(&rec);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +304,8 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_browse__own_turn_timed__clock_runs_and_marked),
         cmocka_unit_test(ui_browse__ai_thinking__search_and_clock_go_on),
         cmocka_unit_test(ui_draw__browsed_or_taken_back__no_stale_engine_line),
+        cmocka_unit_test(ui_browse__message__moves_as_players_count_them),
+        cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

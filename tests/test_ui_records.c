@@ -504,7 +504,8 @@ static void ui_browse__back_and_forward__position_follows_and_line_kept(void **s
     /* a move here asks first, then replaces the rest */
     play(&ui, "d5");
     assert_int_equal(ui.input, INPUT_CONFIRM);
-    assert_non_null(strstr(ui.status.question, "drop the 2 moves"));
+    /* plies, named so, and where the line it drops starts */
+    assert_non_null(strstr(ui.status.question, "drop the 2 plies from 1... e5 on")); 
     ui_feed_keys(&ui, "y");
     assert_int_equal(ui.game->rec.nmoves, 2);
     assert_int_equal(ui.game->nredo, 0);
@@ -660,17 +661,18 @@ static void ui_load_game__data_folder__listed_and_completed(void **state)
     assert_string_equal(ui.load.files[1].name, "older.pgn");
     assert_non_null(strstr(ui.load.files[0].about, "  Shinobi+, carol - dan, *, 1 move"));
     assert_non_null(strstr(ui.load.files[1].about, "2001-09-"));
-    assert_non_null(strstr(ui.load.files[1].about, "  Shogun chess, alice - bob, *, 2 moves"));
+    /* moves as players count them: "1. e4 e5" is one */
+    assert_non_null(strstr(ui.load.files[1].about, "  Shogun chess, alice - bob, *, 1 move"));
     /* on the screen, whole: at 80x24, and at 40x14 (what each holds wraps) */
     ui_draw(&ui);
     assert_true(screen_has("older.pgn"));
-    assert_true(screen_has("Shogun chess, alice - bob, *, 2 moves"));
+    assert_true(screen_has("Shogun chess, alice - bob, *, 1 move"));
     resizeterm(14, 40);
     ui_draw(&ui);
     assert_true(screen_has("newer.pgn"));
     assert_true(screen_has("older.pgn"));
     assert_true(screen_has("2001-09-"));
-    assert_true(screen_has("alice - bob, *, 2"));
+    assert_true(screen_has("alice - bob, *, 1"));
     assert_true(screen_has("Enter: load"));
     assert_true(screen_has("/kage/"));
     resizeterm(24, 80);
@@ -722,7 +724,7 @@ static void ui_load_game__large_database__first_game_only(void **state)
     char *old_data = files_screen_on(&ui, dir);
     assert_int_equal(ui.load.nfiles, 1);
     assert_string_equal(ui.load.files[0].name, "big.pgn");
-    assert_non_null(strstr(ui.load.files[0].about, "Shogun chess, alice - bob, *, 2 moves (and more games)"));
+    assert_non_null(strstr(ui.load.files[0].about, "Shogun chess, alice - bob, *, 1 move (and more games)"));
     ui_feed_keys(&ui, "<Enter>"); /* loading it reads it whole: the games to pick from */
     assert_int_equal(ui.load.games.count, 2000);
     ui_off(&ui);
@@ -982,7 +984,7 @@ static void ui_load_file__several_games__pick_screen(void **state)
     ui_draw(&ui);
     assert_true(screen_has("alice - bob"));
     assert_true(screen_has("Shinobi+, *, 1 move (line 1)"));
-    assert_true(screen_has("Shinobi+, *, 2 moves (line 7)"));
+    assert_true(screen_has("Shinobi+, *, 1 move (line 7)"));
     assert_true(screen_has("Enter: load"));
     resizeterm(24, 80);
     ui_feed_keys(&ui, "j<Enter>");

@@ -26,6 +26,24 @@ bool ui_live_over(const Ui *ui)
 
 int ui_live_plies(const Ui *ui) { return ui->game->rec.nmoves + (ui->browse.on ? ui->game->nredo : 0); }
 
+void ui_moves_text(const GameRecord *rec, int plies, char *buf, size_t size)
+{
+    /* the second player first (a FEN): "1... e5" is move 1 too */
+    const char *side = rec->start_fen ? strchr(rec->start_fen, ' ') : NULL;
+    int off = side && side[1] == 'b' ? 1 : 0, moves = (plies + off + 1) / 2;
+    if (plies <= 0)
+        moves = 0;
+    snprintf(buf, size, "%d move%s", moves, moves == 1 ? "" : "s");
+}
+
+void ui_move_label(const Game *g, int ply, char *buf, size_t size)
+{
+    /* numbered as draw_moves numbers the list */
+    Color root_side = g->rec.nmoves % 2 ? !g->pos->side : g->pos->side;
+    int vp = ply + (root_side == BLACK ? 1 : 0), first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1;
+    snprintf(buf, size, "%d.%s %s", first_no + vp / 2, vp % 2 ? ".." : "", g->san[ply]);
+}
+
 void ui_live_end(Ui *ui)
 {
     Game *g = ui->game;
@@ -236,10 +254,12 @@ void ui_play(Ui *ui, Move m)
         return;
     }
     if (ui->browse.on && g->nredo) { /* a new line from an earlier point */
-        char text[MOVE_TEXT_MAX], q[200];
+        char text[MOVE_TEXT_MAX], q[200], next[GAME_SAN_MAX + 16];
         move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
-        snprintf(q, sizeof q, "Play %s here and drop the %d move%s after this point? (y/n)", text, g->nredo,
-                 g->nredo == 1 ? "" : "s");
+        ui_move_label(g, g->rec.nmoves, next, sizeof next);
+        /* plies, named so: "1... e5" alone is one of them */
+        snprintf(q, sizeof q, "Play %s here and drop the %d %s from %s on? (y/n)", text, g->nredo,
+                 g->nredo == 1 ? "ply" : "plies", next);
         ui->browse.pending_move = m;
         ui_deselect(ui);
         ui_confirm(ui, q, play_pending);

@@ -219,14 +219,15 @@ static void load_pick(Ui *ui, int k)
         }
         if (ui->game->result_by_agreement) /* a resignation, a loss on time ... */
             ui_clock_turn(ui);
-        char st[160];
+        char st[160], moves[32];
         game_status_text(ui->game, st, sizeof st);
+        ui_moves_text(&pg->rec, pg->rec.nmoves, moves, sizeof moves);
         if (ui->load.games.count > 1)
-            ui_message(ui, false, "Loaded game %d of %d of %s: %d move%s, %s (PageUp and Home browse)", k + 1,
-                       ui->load.games.count, ui->load.file, pg->rec.nmoves, pg->rec.nmoves == 1 ? "" : "s", st);
+            ui_message(ui, false, "Loaded game %d of %d of %s: %s, %s (PageUp and Home browse)", k + 1,
+                       ui->load.games.count, ui->load.file, moves, st);
         else
-            ui_message(ui, false, "Loaded %s: %s, %d move%s, %s (PageUp and Home browse)", ui->load.file,
-                       pg->rec.def->name, pg->rec.nmoves, pg->rec.nmoves == 1 ? "" : "s", st);
+            ui_message(ui, false, "Loaded %s: %s, %s, %s (PageUp and Home browse)", ui->load.file,
+                       pg->rec.def->name, moves, st);
         ui_autosave(ui);
     }
     pgn_games_free(&ui->load.games);
@@ -344,9 +345,10 @@ static void describe_file(UiSavedFile *f, const struct stat *st)
         snprintf(others, sizeof others, " (+%d games)", games.count - 1);
     else if (more)
         snprintf(others, sizeof others, " (and more games)");
-    snprintf(f->about, sizeof f->about, "%s  %s, %.40s - %.40s, %s, %d move%s%s", when, g->rec.def->name, w ? w : "?",
-             b ? b : "?", game_outcome_text(g->rec.result.outcome), g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s",
-             others);
+    char moves[32];
+    ui_moves_text(&g->rec, g->rec.nmoves, moves, sizeof moves);
+    snprintf(f->about, sizeof f->about, "%s  %s, %.40s - %.40s, %s, %s%s", when, g->rec.def->name, w ? w : "?",
+             b ? b : "?", game_outcome_text(g->rec.result.outcome), moves, others);
     pgn_games_free(&games);
 }
 
@@ -576,8 +578,10 @@ void ui_draw_pick(Ui *ui)
     for (int i = 0; i < ui->load.games.count && !two_lines; i++) {
         const PgnGame *g = &ui->load.games.games[i];
         const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
-        snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %d move%s  (line %d) ", i + 1, wh ? wh : "?", bl ? bl : "?",
-                 g->rec.def->name, res ? res : "*", g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s", g->line);
+        char moves[32];
+        ui_moves_text(&g->rec, g->rec.nmoves, moves, sizeof moves);
+        snprintf(buf, sizeof buf, " %3d  %s - %s  %s  %s  %s  (line %d) ", i + 1, wh ? wh : "?", bl ? bl : "?",
+                 g->rec.def->name, res ? res : "*", moves, g->line);
         two_lines = ui_text_width(buf, NULL, 2000) > w;
     }
     int h = two_lines ? 2 : 1, rows = (LINES - y) / h;
@@ -592,9 +596,10 @@ void ui_draw_pick(Ui *ui)
         const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
         bool sel = i == ui->load.sel;
         attr_t a = ui_style(ui, sel ? STYLE_TITLE : STYLE_TEXT) | (sel ? A_REVERSE : 0);
-        snprintf(about, sizeof about, "%s%s%s%s %d move%s%s(line %d)", g->rec.def->name, two_lines ? ", " : "  ",
-                 res ? res : "*", two_lines ? "," : " ", g->rec.nmoves, g->rec.nmoves == 1 ? "" : "s",
-                 two_lines ? " " : "  ", g->line);
+        char moves[32];
+        ui_moves_text(&g->rec, g->rec.nmoves, moves, sizeof moves);
+        snprintf(about, sizeof about, "%s%s%s%s %s%s(line %d)", g->rec.def->name, two_lines ? ", " : "  ",
+                 res ? res : "*", two_lines ? "," : " ", moves, two_lines ? " " : "  ", g->line);
         if (two_lines) {
             snprintf(buf, sizeof buf, " %d  %.120s - %.120s ", i + 1, wh ? wh : "?", bl ? bl : "?");
             ui_put(y, 1, w, a, buf);
@@ -748,7 +753,9 @@ static void resume_apply(Ui *ui)
             ui->time.clock.turn = ui->game->pos->side;
             ui_clock_turn(ui);
         }
-        ui_message(ui, false, "Resumed the unfinished game of %s: %d move%s, %s to move", s->rec.def->name, s->rec.nmoves, s->rec.nmoves == 1 ? "" : "s",
+        char moves[32];
+        ui_moves_text(&s->rec, s->rec.nmoves, moves, sizeof moves);
+        ui_message(ui, false, "Resumed the unfinished game of %s: %s, %s to move", s->rec.def->name, moves,
                    game_side_name(ui->game, ui->game->pos->side));
     }
     savegame_free(s);
@@ -997,8 +1004,10 @@ void ui_resume_start(Ui *ui, bool now)
     char which[40] = "";
     if (ui->save.noffers > 1)
         snprintf(which, sizeof which, " (%d of %d)", ui->save.offer_at + 1, ui->save.noffers);
-    snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %d move%s%s", which, s.rec.def->name, s.mode,
-             s.rec.nmoves, s.rec.nmoves == 1 ? "" : "s", clocks);
+    char moves[32];
+    ui_moves_text(&s.rec, s.rec.nmoves, moves, sizeof moves);
+    snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %s%s", which, s.rec.def->name, s.mode, moves,
+             clocks);
     ui_confirm(ui, q, resume_apply);
     ui->status.on_no = resume_decline;
 }
@@ -1032,10 +1041,13 @@ void ui_browse(Ui *ui, int dir)
     }
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
-    int total = g->rec.nmoves + g->nredo;
+    char at[GAME_SAN_MAX + 16], all[32];
+    ui_moves_text(&g->rec, g->rec.nmoves + g->nredo, all, sizeof all);
+    if (g->rec.nmoves)
+        ui_move_label(g, g->rec.nmoves - 1, at, sizeof at);
     if (g->nredo)
-        ui_message(ui, false, "Move %d of %d (PageUp/PageDown, Home/End; a move here starts a new line)",
-                   g->rec.nmoves, total);
+        ui_message(ui, false, "%s%s, of %s (PageUp/PageDown, Home/End; a move here starts a new line)",
+                   g->rec.nmoves ? "After " : "The start", g->rec.nmoves ? at : "", all);
     else
         ui_message(ui, false, "The last move: play on from here");
 }

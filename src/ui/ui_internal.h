@@ -379,6 +379,12 @@ void ui_autosave_claim(Ui *ui);
 Color ui_live_side(const Ui *ui);
 bool ui_live_over(const Ui *ui);
 int ui_live_plies(const Ui *ui);
+/* How many moves `plies` plies of rec make as players count them (a move
+ * number each: "1. d3 e5" is one move), as text: "1 move", "21 moves". */
+void ui_moves_text(const GameRecord *rec, int plies, char *buf, size_t size);
+/* The move at index ply of g's line with its number as the move list
+ * shows it: "4. dxe6", "4... fxe6". */
+void ui_move_label(const Game *g, int ply, char *buf, size_t size);
 /* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
 void ui_live_end(Ui *ui);
 /* Is the AI's line (ai.info) about the position on the board, or the one

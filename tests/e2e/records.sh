@@ -30,7 +30,7 @@ check_not "no moves" "1\. e4"
 keys o
 check "o: the saved games of the data folder, newest first" "^ Saved games in .*/data/kage/ \(newest first\)"
 check "o: the saved game's name" "^  shinobiplus-[0-9]+-[0-9]+\.pgn *$"
-check "o: under it, what it holds" "^    [0-9-]+ [0-9:]+  Shinobi\+, Player 1 - Player 2, \*, 3 moves$"
+check "o: under it, what it holds" "^    [0-9-]+ [0-9:]+  Shinobi\+, Player 1 - Player 2, \*, 2 moves$"
 keys Tab
 check "Tab: a name typed instead" "^Load a PGN file: .*/data/kage/$"
 keys C-u
@@ -38,7 +38,7 @@ keys -l "$E2E_HOME/on"
 keys Tab
 check "Tab completes the name" "^Load a PGN file: .*/one\.pgn$"
 keys Enter
-check "loaded" "Loaded $E2E_HOME/one.pgn: Shinobi\+, 3 moves"
+check "loaded" "Loaded $E2E_HOME/one.pgn: Shinobi\+, 2 moves"
 check "the moves are back" "2\. C@d4"
 printf '[Variant "Shinobiplus"]\n\n1. e4 e5\n2. Kx9 *\n' > "$E2E_HOME/bad.pgn"
 keys o Tab C-u
