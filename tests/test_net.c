@@ -254,6 +254,52 @@ static void net_lobby_apply__lobby_lines__players_challenges_games(void **state)
     net_lobby_free(&l);
 }
 
+/* Challenges to one player and rated ones; ratings and the leaderboard. */
+static void net_lobby_apply__offers_ratings_and_leaderboard(void **state)
+{
+    (void)state;
+    NetLobby l;
+    net_lobby_init(&l);
+    feed(&l, 0, "welcome alice 1\nlobby-begin\nlobby-end");
+    assert_int_equal(feed(&l, 0, "challenge 4 bob shogun 5 white alice rated"), NET_EV_OFFER);
+    assert_string_equal(l.last.owner, "bob");
+    assert_true(l.last.rated);
+    assert_int_equal(feed(&l, 0, "challenge 5 carol cashew none random - rated"), NET_EV_LOBBY);
+    assert_string_equal(l.challenges[1].to, "");
+    assert_true(l.challenges[1].rated);
+    assert_int_equal(feed(&l, 0, "challenge 6 alice shogun 5 white bob"), NET_EV_LOBBY);
+    assert_false(l.challenges[2].rated);
+    assert_int_equal(feed(&l, 0, "withdrawn 6 declined"), NET_EV_DECLINED);
+    assert_string_equal(l.last.to, "bob");
+    assert_int_equal(feed(&l, 0, "rating bob shogun 1662 290 1"), NET_EV_RATING);
+    assert_int_equal(feed(&l, 0, "rating bob shogun 1700 250 2"), NET_EV_RATING);
+    assert_int_equal(l.nratings, 1);
+    char text[16];
+    net_rating_text(net_lobby_rating(&l, "bob", "shogun"), text, sizeof text);
+    assert_string_equal(text, "1700?");
+    net_rating_text(net_lobby_rating(&l, "bob", "cashew"), text, sizeof text);
+    assert_string_equal(text, "");
+    assert_int_equal(feed(&l, 0, "rating carol cashew 1450 60 30"), NET_EV_RATING);
+    net_rating_text(net_lobby_rating(&l, "carol", "cashew"), text, sizeof text);
+    assert_string_equal(text, "1450");
+    assert_int_equal(feed(&l, 0, "top shogun 1 bob 1700 250 2\ntop shogun 2 alice 1300 250 2\ntop-end shogun"),
+                     NET_EV_TOP);
+    assert_int_equal(l.ntop, 2);
+    assert_string_equal(l.top[1].name, "alice");
+    assert_string_equal(l.top_variant, "shogun");
+    KageError err;
+    NetMsg m;
+    static const char *const bad_lines[] = {"rating bob shogun -5 290 1", "rating 9bob shogun 1500 290 1",
+                                            "challenge 7 bob shogun 5 white - maybe",
+                                            "game 1 shogun 5 alice bob white 0 casual"};
+    for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
+        assert_true(net_parse(bad_lines[i], strlen(bad_lines[i]), NET_TO_CLIENT, &m, &err));
+        assert_int_equal(net_lobby_apply(&l, &m, 0, &err), NET_EV_ERROR);
+    }
+    assert_int_equal(l.nratings, 2);
+    net_lobby_free(&l);
+}
+
 static void net_lobby_apply__followed_game__moves_clocks_and_end(void **state)
 {
     (void)state;
@@ -346,6 +392,7 @@ int test_net_run(void)
         cmocka_unit_test(net_reader__line_too_long__said_instead_of_growing),
         cmocka_unit_test(net_lobby_apply__lobby_lines__players_challenges_games),
         cmocka_unit_test(net_lobby_apply__followed_game__moves_clocks_and_end),
+        cmocka_unit_test(net_lobby_apply__offers_ratings_and_leaderboard),
         cmocka_unit_test(net_lobby_apply__bad_words__error_and_nothing_changed),
         cmocka_unit_test(net_game_pgn__record__players_result_and_moves),
     };

@@ -11,6 +11,7 @@
 #include "kage/rules/notation.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,6 +390,82 @@ static void named_challenge__only_that_player_sees_accepts_or_declines(void **st
     say(r, a, "challenge cashew none black bob");
     EXPECT(r, a, "ok challenge 3");
     EXPECT(r, b, "challenge 3 alice cashew none black bob");
+    rig_free(r);
+}
+
+/* Glickman's worked example ("Example of the Glicko-2 system", 2013):
+ * 1500/200/0.06 beats 1400/30, loses to 1550/100 and 1700/300, tau 0.5:
+ * 1464.06, 151.52, 0.05999. */
+static void rating__glicko2__glickmans_worked_example(void **state)
+{
+    (void)state;
+    Rating p = {1500, 200, 0.06, 0};
+    const Rating opp[3] = {{1400, 30, 0.06, 0}, {1550, 100, 0.06, 0}, {1700, 300, 0.06, 0}};
+    const double score[3] = {1, 0, 0};
+    Rating r = rating_glicko2(p, opp, score, 3, 0.5);
+    if (fabs(r.r - 1464.06) > 0.01 || fabs(r.rd - 151.52) > 0.01 || fabs(r.vol - 0.05999) > 0.00001)
+        fail_msg("Glicko-2 gives %.4f / %.4f / %.6f, not 1464.06 / 151.52 / 0.05999", r.r, r.rd, r.vol);
+    assert_int_equal(r.games, 3);
+    /* a period without games: only the deviation grows, sqrt(phi^2 + sigma^2) */
+    Rating idle = rating_glicko2(p, NULL, NULL, 0, 0.5);
+    assert_true(fabs(idle.r - 1500) < 1e-9 && idle.rd > 200 && idle.rd < 201);
+    /* the bounds of rating_update: a new player's deviation stays at most 350 */
+    Rating fresh = rating_update(rating_new(), NULL, NULL, 0, RATING_TAU);
+    assert_true(fresh.rd <= RATING_RD_START);
+    assert_true(rating_provisional(&fresh));
+}
+
+/* A rated game moves both ratings as Glicko-2 says; a casual one does not. */
+static void rated_game__result__both_ratings_move_as_glicko2_says(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol");
+    say(r, w, "lobby on");
+    EXPECT(r, w, "lobby-end");
+    NOT(r, w, "rating ");
+    say(r, a, "challenge shogun 5 white - rated");
+    EXPECT(r, a, "ok challenge 1");
+    EXPECT(r, w, "challenge 1 alice shogun 5 white - rated");
+    say(r, a, "challenge shogun 5 white - sometimes");
+    EXPECT(r, a, "error args rated or casual");
+    say(r, b, "accept 1");
+    EXPECT(r, b, "game 1 shogun 5 alice bob black ");
+    AND(r, b, " rated");
+    say(r, a, "move 1 0 e2e4");
+    say(r, b, "resign 1");
+    EXPECT(r, a, "end 1 1-0 resignation");
+    Rating fresh = rating_new(), win = rating_update(fresh, &fresh, (double[]){1}, 1, RATING_TAU),
+           loss = rating_update(fresh, &fresh, (double[]){0}, 1, RATING_TAU);
+    char want[120];
+    snprintf(want, sizeof want, "rating alice shogun %.0f %.0f 1", win.r, win.rd);
+    AND(r, a, want);
+    EXPECT(r, w, want); /* the lobby hears it too */
+    snprintf(want, sizeof want, "rating bob shogun %.0f %.0f 1", loss.r, loss.rd);
+    AND(r, w, want);
+    assert_true(win.r > 1500 && loss.r < 1500 && fabs((win.r - 1500) + (loss.r - 1500)) < 0.001);
+    /* a casual game changes nothing */
+    say(r, b, "challenge shogun 5 white");
+    say(r, a, "accept 2");
+    say(r, b, "resign 2");
+    EXPECT(r, a, "end 2 0-1 resignation");
+    NOT(r, a, "rating ");
+    /* the leaderboard, best first */
+    say(r, w, "ratings shogun");
+    snprintf(want, sizeof want, "top shogun 1 alice %.0f %.0f 1\ntop shogun 2 bob %.0f %.0f 1\ntop-end shogun", win.r,
+             win.rd, loss.r, loss.rd);
+    EXPECT(r, w, want);
+    say(r, w, "ratings chess");
+    EXPECT(r, w, "error variant no variant 'chess'");
+    /* after a restart, the lobby lists each player with their ratings */
+    rig_stop(r);
+    rig_start(r);
+    a = join(r, "alice");
+    w = join(r, "carol");
+    say(r, w, "lobby on");
+    snprintf(want, sizeof want, "player alice online\nrating alice shogun %.0f %.0f 1\n", win.r, win.rd);
+    EXPECT(r, w, want);
     rig_free(r);
 }
 
@@ -851,6 +928,8 @@ int test_server_run(void)
         cmocka_unit_test(slow_readers__output_budget__slowest_closed_first),
         cmocka_unit_test(named_challenge__only_that_player_sees_accepts_or_declines),
         cmocka_unit_test(challenge_numbers__never_given_twice__even_after_a_restart),
+        cmocka_unit_test(rating__glicko2__glickmans_worked_example),
+        cmocka_unit_test(rated_game__result__both_ratings_move_as_glicko2_says),
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),

@@ -35,6 +35,8 @@ void net_lobby_free(NetLobby *l)
     free(l->challenges);
     free(l->live);
     free(l->past);
+    free(l->ratings);
+    free(l->top);
     net_game_clear(&l->game);
     net_game_clear(&l->record);
     net_lobby_init(l);
@@ -220,9 +222,10 @@ static NetEvent on_game_line(NetLobby *l, const NetMsg *m, KageError *err)
     int role;
     int64_t started;
     if (!game_info(m, &info) || !(net_colour_parse(m->arg[5], false, &role) || !strcmp(m->arg[5], "watch")) ||
-        !net_int_parse(m->arg[6], 0, 1LL << 40, &started))
+        !net_int_parse(m->arg[6], 0, 1LL << 40, &started) || (m->nargs > 7 && strcmp(m->arg[7], "rated")))
         return bad(err, m, "word");
     view_start(&l->game, &info, strcmp(m->arg[5], "watch") ? role : -1, started);
+    l->game.rated = m->nargs > 7;
     return NET_EV_NONE;
 }
 
@@ -258,12 +261,14 @@ static NetEvent on_lobby_line(NetLobby *l, const NetMsg *m, KageError *err)
         if (!net_id_parse(m->arg[0], &c.id) || !net_name_ok(m->arg[1]) || strlen(m->arg[2]) >= sizeof c.variant ||
             !net_tc_parse(m->arg[3], &tc, &e) || !net_colour_parse(m->arg[4], true, &c.colour))
             return bad(err, m, "word");
-        if (m->nargs > 5 && !net_name_ok(m->arg[5]))
+        if ((m->nargs > 5 && strcmp(m->arg[5], "-") && !net_name_ok(m->arg[5])) ||
+            (m->nargs > 6 && strcmp(m->arg[6], "rated") && strcmp(m->arg[6], "casual")))
             return bad(err, m, "word");
+        c.rated = m->nargs > 6 && !strcmp(m->arg[6], "rated");
         copy(c.owner, sizeof c.owner, m->arg[1]);
         copy(c.variant, sizeof c.variant, m->arg[2]);
         copy(c.tc, sizeof c.tc, m->arg[3]);
-        copy(c.to, sizeof c.to, m->nargs > 5 ? m->arg[5] : "");
+        copy(c.to, sizeof c.to, m->nargs > 5 && strcmp(m->arg[5], "-") ? m->arg[5] : "");
         int k = challenge_index(l, c.id);
         bool fresh = k < 0;
         if (k < 0) {
@@ -359,6 +364,61 @@ static NetEvent on_record(NetLobby *l, const NetMsg *m, KageError *err)
     return NET_EV_NONE;
 }
 
+const NetRating *net_lobby_rating(const NetLobby *l, const char *name, const char *variant)
+{
+    for (int i = 0; i < l->nratings; i++)
+        if (!strcmp(l->ratings[i].name, name) && !strcmp(l->ratings[i].variant, variant))
+            return &l->ratings[i];
+    return NULL;
+}
+
+void net_rating_text(const NetRating *r, char *buf, size_t size)
+{
+    if (!r)
+        snprintf(buf, size, "%s", "");
+    else
+        snprintf(buf, size, "%d%s", r->rating, r->rd > NET_RATING_PROVISIONAL_RD ? "?" : "");
+}
+
+/* rating NAME VARIANT RATING RD GAMES, and the leaderboard's top and top-end */
+static NetEvent on_rating(NetLobby *l, const NetMsg *m, KageError *err)
+{
+    if (!strcmp(m->verb, "top-end")) {
+        if (strlen(m->arg[0]) >= sizeof l->top_variant)
+            return bad(err, m, "word");
+        copy(l->top_variant, sizeof l->top_variant, m->arg[0]);
+        return NET_EV_TOP;
+    }
+    int k = !strcmp(m->verb, "top") ? 1 : 0; /* top has its variant and rank first */
+    NetRating r = {0};
+    int64_t v[3], rank = 0;
+    const char *variant = m->arg[k ? 0 : 1], *name = m->arg[k ? 2 : 0];
+    if (!net_name_ok(name) || strlen(variant) >= sizeof r.variant ||
+        (k && !net_int_parse(m->arg[1], 1, 1000000, &rank)) || !net_int_parse(m->arg[2 + k], 0, 100000, &v[0]) ||
+        !net_int_parse(m->arg[3 + k], 0, 100000, &v[1]) || !net_int_parse(m->arg[4 + k], 0, 100000000, &v[2]))
+        return bad(err, m, "word");
+    copy(r.name, sizeof r.name, name);
+    copy(r.variant, sizeof r.variant, variant);
+    r.rating = (int)v[0];
+    r.rd = (int)v[1];
+    r.games = (int)v[2];
+    if (k) {
+        if (rank == 1) /* a new leaderboard */
+            l->ntop = 0;
+        GROW(l->top, l->ntop, l->top_cap);
+        l->top[l->ntop++] = r;
+        return NET_EV_NONE;
+    }
+    NetRating *have = (NetRating *)net_lobby_rating(l, r.name, r.variant);
+    if (!have) {
+        GROW(l->ratings, l->nratings, l->ratings_cap);
+        have = &l->ratings[l->nratings++];
+    }
+    *have = r;
+    l->last_rating = r;
+    return NET_EV_RATING;
+}
+
 NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *err)
 {
     const char *v = m->verb;
@@ -383,6 +443,8 @@ NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *e
         return on_lobby_line(l, m, err);
     if (!strcmp(v, "game"))
         return on_game_line(l, m, err);
+    if (!strcmp(v, "rating") || !strcmp(v, "top") || !strcmp(v, "top-end"))
+        return on_rating(l, m, err);
     if (!strcmp(v, "moves"))
         return on_moves(l, m, err);
     if (!strcmp(v, "state"))

@@ -19,7 +19,7 @@ typedef struct NetVerb {
 static const NetVerb to_server[] = {
     {"hello", 1, 2, false},     /* VERSION [NAME] */
     {"lobby", 1, 1, false},     /* on|off */
-    {"challenge", 3, 4, false}, /* VARIANT TC COLOUR [NAME] */
+    {"challenge", 3, 5, false}, /* VARIANT TC COLOUR [NAME|-] [rated|casual] */
     {"cancel", 1, 1, false},    /* CID */
     {"accept", 1, 1, false},    /* CID */
     {"decline", 1, 1, false},   /* CID */
@@ -31,6 +31,7 @@ static const NetVerb to_server[] = {
     {"sync", 1, 1, false},      /* GID */
     {"history", 0, 1, false},   /* [NAME] */
     {"record", 1, 1, false},    /* GID */
+    {"ratings", 1, 1, false},   /* VARIANT */
     {"ping", 0, 1, false},      /* [TOKEN] */
     {"quit", 0, 0, false},
 };
@@ -46,11 +47,14 @@ static const NetVerb to_client[] = {
     {"lobby-begin", 0, 0, false},
     {"lobby-end", 0, 0, false},
     {"player", 2, 2, false},    /* NAME online|offline */
-    {"challenge", 5, 6, false}, /* CID NAME VARIANT TC COLOUR [FOR] */
+    {"challenge", 5, 7, false}, /* CID NAME VARIANT TC COLOUR [FOR|-] [rated] */
     {"withdrawn", 1, 2, false}, /* CID [declined] */
     {"live", 6, 6, false},      /* GID VARIANT TC WHITE BLACK PLIES */
     {"over", 3, 3, false},      /* GID RESULT REASON */
-    {"game", 7, 7, false},      /* GID VARIANT TC WHITE BLACK ROLE STARTED */
+    {"game", 7, 8, false},      /* GID VARIANT TC WHITE BLACK ROLE STARTED [rated] */
+    {"rating", 5, 5, false},    /* NAME VARIANT RATING RD GAMES */
+    {"top", 6, 6, false},       /* VARIANT RANK NAME RATING RD GAMES */
+    {"top-end", 1, 1, false},   /* VARIANT */
     {"moves", 2, 2 + NET_MOVES_PER_LINE, false}, /* GID FROM MOVE... */
     {"state", 9, 9, false},     /* GID PLIES WCLOCK BCLOCK RUN WCONN BCONN DRAW STALLED */
     {"move", 6, 6, false},      /* GID PLY MOVE WCLOCK BCLOCK RUN */

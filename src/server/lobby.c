@@ -39,8 +39,10 @@ static void challenge_line(const Challenge *ch, char *buf, size_t size)
     char tc[NET_TC_MAX];
     net_tc_format(&ch->tc, tc, sizeof tc);
     const char *colour = ch->colour < 0 ? "random" : net_colour_name((Color)ch->colour);
-    snprintf(buf, size, "challenge %lld %s %s %s %s%s%s", (long long)ch->id, ch->owner, ch->def->id, tc, colour,
-             ch->to[0] ? " " : "", ch->to);
+    /* the words after COLOUR only where they say something: FOR (or "-"
+     * for all) and "rated" */
+    snprintf(buf, size, "challenge %lld %s %s %s %s%s%s%s", (long long)ch->id, ch->owner, ch->def->id, tc, colour,
+             ch->to[0] || ch->rated ? " " : "", ch->to[0] ? ch->to : ch->rated ? "-" : "", ch->rated ? " rated" : "");
 }
 
 /* A line about ch to everyone who may see it: the lobby's followers, and
@@ -84,8 +86,10 @@ void lobby_snapshot(Server *s, Conn *c)
         bool seen = false;
         for (int j = 0; j < i && !seen; j++)
             seen = s->conns[j] && !s->conns[j]->dead && s->conns[j]->hello && !strcmp(s->conns[j]->name, p->name);
-        if (!seen)
+        if (!seen) {
             conn_send(s, c, "player %s online", p->name);
+            lobby_send_ratings(s, c, p->name);
+        }
     }
     for (int i = 0; i < s->nchallenges; i++)
         if (sees(&s->challenges[i], c))
@@ -186,7 +190,12 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
         conn_error(s, c, "colour", "white, black or random, not '%.20s'", m->arg[2]);
         return;
     }
-    const char *to = m->nargs > 3 ? m->arg[3] : "";
+    const char *to = m->nargs > 3 && strcmp(m->arg[3], "-") ? m->arg[3] : "";
+    bool rated = m->nargs > 4 && !strcmp(m->arg[4], "rated");
+    if (m->nargs > 4 && !rated && strcmp(m->arg[4], "casual")) {
+        conn_error(s, c, "args", "rated or casual, not '%.20s'", m->arg[4]);
+        return;
+    }
     if (to[0] && !net_name_ok(to)) {
         conn_error(s, c, "name", "'%.40s' is not a player's name", to);
         return;
@@ -225,7 +234,7 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
         s->challenges = xrealloc(s->challenges, (size_t)s->challenges_cap * sizeof *s->challenges);
     }
     Challenge *ch = &s->challenges[s->nchallenges++];
-    *ch = (Challenge){.id = lobby_next_id(s), .def = def, .tc = tc, .colour = colour};
+    *ch = (Challenge){.id = lobby_next_id(s), .def = def, .tc = tc, .colour = colour, .rated = rated};
     snprintf(ch->owner, sizeof ch->owner, "%s", c->name);
     snprintf(ch->to, sizeof ch->to, "%s", to);
     Challenge copy = *ch; /* what follows sends, and may close a client who does not read */
@@ -280,7 +289,7 @@ void cmd_accept(Server *s, Conn *c, const NetMsg *m)
     int owner = ch.colour < 0 ? (int)server_random(s, 2) : ch.colour;
     const char *white = owner == WHITE ? ch.owner : c->name, *black = owner == WHITE ? c->name : ch.owner;
     KageError err;
-    Match *mt = match_start(s, ch.def, &ch.tc, white, black, &err);
+    Match *mt = match_start(s, ch.def, &ch.tc, white, black, ch.rated, &err);
     if (!mt) {
         conn_error(s, c, "storage", "the game cannot begin: %s", err.msg);
         return;
@@ -361,6 +370,45 @@ void cmd_record(Server *s, Conn *c, const NetMsg *m)
     }
     conn_send(s, c, "record-end %lld", (long long)id);
     store_game_free(&g);
+}
+
+void lobby_send_ratings(Server *s, Conn *c, const char *name)
+{
+    VariantRating vr[16];
+    KageError err;
+    int n = store_ratings_of(s->store, name, vr, 16, &err);
+    if (n < 0)
+        server_log(s, "%s", err.msg);
+    for (int i = 0; i < n; i++) {
+        const Rating *r = &vr[i].rating;
+        if (c)
+            conn_send(s, c, "rating %s %s %.0f %.0f %d", name, vr[i].variant, r->r, r->rd, r->games);
+        else
+            lobby_broadcast(s, "rating %s %s %.0f %.0f %d", name, vr[i].variant, r->r, r->rd, r->games);
+    }
+}
+
+#define TOP_MAX 20 /* the leaderboard's length */
+
+void cmd_ratings(Server *s, Conn *c, const NetMsg *m)
+{
+    const VariantDef *def = variant_find(m->arg[0]);
+    if (!def) {
+        conn_error(s, c, "variant", "no variant '%.30s' here", m->arg[0]);
+        return;
+    }
+    StoredRating *top;
+    KageError err;
+    int n = store_top(s->store, def->id, TOP_MAX, &top, &err);
+    if (n < 0) {
+        conn_error(s, c, "storage", "%s", err.msg);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        conn_send(s, c, "top %s %d %s %.0f %.0f %d", def->id, i + 1, top[i].name, top[i].rating.r, top[i].rating.rd,
+                  top[i].rating.games);
+    conn_send(s, c, "top-end %s", def->id);
+    free(top);
 }
 
 void lobby_free(Server *s)

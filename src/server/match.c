@@ -152,8 +152,9 @@ static void send_game(Server *s, Match *m, Conn *c)
     char tc[NET_TC_MAX], line[NET_SERVER_LINE_MAX + 1];
     int role = colour_of(m, c->name);
     net_tc_format(&m->tc, tc, sizeof tc);
-    conn_send(s, c, "game %lld %s %s %s %s %s %lld", (long long)m->id, m->game->v->def->id, tc, m->player[WHITE],
-              m->player[BLACK], role < 0 ? "watch" : net_colour_name((Color)role), (long long)(m->started / 1000));
+    conn_send(s, c, "game %lld %s %s %s %s %s %lld%s", (long long)m->id, m->game->v->def->id, tc, m->player[WHITE],
+              m->player[BLACK], role < 0 ? "watch" : net_colour_name((Color)role), (long long)(m->started / 1000),
+              m->rated ? " rated" : "");
     const MatchText *x = texts_of(m);
     for (int from = 0; from < x->n; from += NET_MOVES_PER_LINE) {
         int n = snprintf(line, sizeof line, "moves %lld %d", (long long)m->id, from);
@@ -244,7 +245,7 @@ static Match *match_make(Server *s, int64_t id, Game *g, const TimeControl *tc, 
 }
 
 Match *match_start(Server *s, const VariantDef *def, const TimeControl *tc, const char *white, const char *black,
-                   KageError *err)
+                   bool rated, KageError *err)
 {
     char tcs[NET_TC_MAX];
     net_tc_format(tc, tcs, sizeof tcs);
@@ -257,8 +258,16 @@ Match *match_start(Server *s, const VariantDef *def, const TimeControl *tc, cons
         game_free(g);
         return NULL;
     }
+    if (rated && !store_game_set_rated(s->store, id, err)) {
+        server_log(s, "game %lld could not be made rated: %s", (long long)id, err->msg);
+        store_result(s->store, id, "*", "none", started, err); /* it never began */
+        game_free(g);
+        return NULL;
+    }
     Match *m = match_make(s, id, g, tc, white, black, started);
-    server_log(s, "game %lld: %s, %s against %s, clock %s", (long long)id, def->id, white, black, tcs);
+    m->rated = rated;
+    server_log(s, "game %lld: %s, %s against %s, clock %s%s", (long long)id, def->id, white, black, tcs,
+               rated ? ", rated" : "");
     return m;
 }
 
@@ -272,6 +281,46 @@ static bool store_end(Server *s, Match *m)
     server_log(s, "game %lld: %s; trying again in %d s", (long long)m->id, err.msg, RESULT_RETRY_MS / 1000);
     m->retry_at = server_now(s) + RESULT_RETRY_MS;
     return false;
+}
+
+/* A rated game's result moves both players' ratings (Glicko-2, a rating
+ * period of one game); the lobby and the game's followers are told. */
+static void rate(Server *s, Match *m, GameResult r)
+{
+    const char *variant = m->game->v->def->id, *const name[2] = {m->player[WHITE], m->player[BLACK]};
+    Rating before[2], after[2];
+    KageError err;
+    for (int c = 0; c < 2; c++)
+        if (!store_rating_get(s->store, name[c], variant, &before[c], &err)) {
+            server_log(s, "game %lld: the ratings were not changed: %s", (long long)m->id, err.msg);
+            return;
+        }
+    double white_score = r.outcome == OUTCOME_WHITE_WINS ? 1.0 : r.outcome == OUTCOME_DRAW ? 0.5 : 0.0;
+    double score[2] = {white_score, 1.0 - white_score};
+    for (int c = 0; c < 2; c++)
+        after[c] = rating_update(before[c], &before[!c], &score[c], 1, RATING_TAU);
+    if (!store_ratings_put(s->store, variant, name, after, &err)) {
+        server_log(s, "game %lld: the ratings were not changed: %s", (long long)m->id, err.msg);
+        return;
+    }
+    server_log(s, "game %lld: %s %.0f -> %.0f, %s %.0f -> %.0f (%s)", (long long)m->id, name[WHITE], before[WHITE].r,
+               after[WHITE].r, name[BLACK], before[BLACK].r, after[BLACK].r, variant);
+    /* to the lobby's followers and to both players, wherever they are */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < s->nconns; i++) {
+            Conn *k = s->conns[i];
+            if (k && !k->dead && k->hello && (k->lobby || !strcmp(k->name, name[WHITE]) || !strcmp(k->name, name[BLACK])))
+                conn_send(s, k, "rating %s %s %.0f %.0f %d", name[c], variant, after[c].r, after[c].rd, after[c].games);
+        }
+}
+
+/* The result is stored: the ratings move, and the match goes. */
+static void match_stored(Server *s, Match *m)
+{
+    GameResult r = m->game->rec.result;
+    if (m->rated && r.outcome != OUTCOME_NONE)
+        rate(s, m, r); /* after the result is stored: a restart never counts a game twice */
+    match_remove(s, m);
 }
 
 /* The game is over with result r: everyone is told, it is stored, it goes. */
@@ -301,7 +350,7 @@ static void match_end(Server *s, Match *m, GameResult r)
     }
     m->nsubs = 0;
     if (store_end(s, m))
-        match_remove(s, m);
+        match_stored(s, m);
 }
 
 static GameResult loss(Color loser, EndReason why)
@@ -341,6 +390,7 @@ bool match_restore(Server *s, KageError *err)
             continue;
         }
         Match *m = match_make(s, sg->id, g, &tc, sg->white, sg->black, sg->started);
+        m->rated = store_game_is_rated(s->store, sg->id);
         for (int k = 0; k < sg->plies; k++)
             text_push(m, sg->moves[k]);
         ClockSide cs[2];
@@ -376,7 +426,7 @@ int match_tick(Server *s)
         if (m->ended) { /* its result waits to be stored */
             if (now >= m->retry_at) {
                 if (store_end(s, m)) {
-                    match_remove(s, m);
+                    match_stored(s, m);
                     i--;
                     continue;
                 }

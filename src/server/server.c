@@ -529,6 +529,7 @@ static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
                strcmp(c->name, c->login) ? c->login : "");
     if (have == 0) {
         lobby_broadcast(s, "player %s online", c->name);
+        lobby_send_ratings(s, NULL, c->name);
         match_presence(s, c->name);
     }
     Match *mt = match_of_player(s, c->name);
@@ -573,6 +574,7 @@ static const struct {
     {"sync", false, cmd_sync},
     {"history", false, cmd_history},
     {"record", false, cmd_record},
+    {"ratings", false, cmd_ratings},
 };
 
 /* The rate limit: a bucket of twice the rate, refilled at the rate. */

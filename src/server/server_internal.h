@@ -51,6 +51,7 @@ typedef struct Challenge {
     const VariantDef *def;
     TimeControl tc;
     int colour; /* what the owner plays: WHITE, BLACK, -1 random */
+    bool rated; /* the game counts for both players' ratings */
 } Challenge;
 
 typedef struct Match {
@@ -66,6 +67,7 @@ typedef struct Match {
     int64_t away[2];       /* monotonic ms since the player has no connection, or -1 */
     int64_t turn_since;    /* monotonic ms when the side to move got the turn */
     bool clock_waits;      /* restored: the clocks start when the player to move is back */
+    bool rated;            /* its result changes both players' ratings */
     int *subs;             /* the connections that follow it */
     int nsubs, subs_cap;
     bool ended;            /* over; kept until its result is stored */
@@ -145,6 +147,9 @@ void cmd_decline(Server *s, Conn *c, const NetMsg *m);
 void lobby_offers_to(Server *s, Conn *c);
 void cmd_history(Server *s, Conn *c, const NetMsg *m);
 void cmd_record(Server *s, Conn *c, const NetMsg *m);
+void cmd_ratings(Server *s, Conn *c, const NetMsg *m);
+/* Player `name`'s ratings to c, or to the lobby's followers when c is NULL. */
+void lobby_send_ratings(Server *s, Conn *c, const char *name);
 void lobby_free(Server *s);
 
 /* --- match.c: the games being played ------------------------------------------ */
@@ -152,7 +157,7 @@ void lobby_free(Server *s);
 /* Start a game between two players (white first); NULL with the reason when
  * it cannot be stored. */
 Match *match_start(Server *s, const VariantDef *def, const TimeControl *tc, const char *white, const char *black,
-                   KageError *err);
+                   bool rated, KageError *err);
 Match *match_by_id(const Server *s, int64_t id);
 /* The running game of player `name`, or NULL. */
 Match *match_of_player(const Server *s, const char *name);

@@ -72,6 +72,7 @@ static const char schema[] =
 
 struct Store {
     sqlite3 *db;
+    bool ratings_ready; /* ratings_schema was done */
     sqlite3_stmt *st[ST_COUNT];
     int lock_fd; /* -1: none (":memory:") */
     int wal_pages; /* under a limit: the log's length that empties it */
@@ -590,4 +591,179 @@ bool store_challenge_given(Store *s, int64_t id, KageError *err)
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE || db_error(s, rc, err, "the challenge number could not be kept");
+}
+
+/* --- ratings (rating.h) ------------------------------------------------------------- */
+
+/* The tables of the ratings, made on a server's first start with them: a
+ * column `rated` in games (0 in the games before), and the ratings. */
+static bool ratings_schema(Store *s, KageError *err)
+{
+    if (s->ratings_ready)
+        return true;
+    sqlite3_stmt *st;
+    bool have = false;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info('games') WHERE name = 'rated'", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the database's tables could not be read");
+    have = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    char *msg = NULL;
+    rc = sqlite3_exec(s->db,
+                      have ? "CREATE TABLE IF NOT EXISTS ratings(name TEXT NOT NULL, variant TEXT NOT NULL, "
+                             "rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, "
+                             "PRIMARY KEY(name, variant)) WITHOUT ROWID"
+                           : "BEGIN; ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0; "
+                             "CREATE TABLE IF NOT EXISTS ratings(name TEXT NOT NULL, variant TEXT NOT NULL, "
+                             "rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL, games INTEGER NOT NULL, "
+                             "PRIMARY KEY(name, variant)) WITHOUT ROWID; COMMIT",
+                      NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        kage_error(err, -1, "the ratings' tables could not be made: %s", msg ? msg : sqlite3_errstr(rc));
+        sqlite3_free(msg);
+        return false;
+    }
+    s->ratings_ready = true;
+    return true;
+}
+
+int store_ratings_of(Store *s, const char *name, VariantRating *out, int max, KageError *err)
+{
+    sqlite3_stmt *st;
+    if (!ratings_schema(s, err))
+        return -1;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT variant, rating, rd, vol, games FROM ratings WHERE name = ?1 "
+                                       "ORDER BY variant", -1, &st, NULL);
+    if (rc != SQLITE_OK) {
+        db_error(s, rc, err, "the ratings could not be read");
+        return -1;
+    }
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    int n = 0;
+    while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        text_col(st, 0, out[n].variant, sizeof out[n].variant, "");
+        out[n].rating = (Rating){sqlite3_column_double(st, 1), sqlite3_column_double(st, 2),
+                                 sqlite3_column_double(st, 3), sqlite3_column_int(st, 4)};
+        n++;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        db_error(s, rc, err, "the ratings could not be read");
+        return -1;
+    }
+    return n;
+}
+
+bool store_game_set_rated(Store *s, int64_t id, KageError *err)
+{
+    sqlite3_stmt *st;
+    if (!ratings_schema(s, err))
+        return false;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE games SET rated = 1 WHERE id = ?1", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the game could not be made rated");
+    sqlite3_bind_int64(st, 1, id);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE || db_error(s, rc, err, "the game could not be made rated");
+}
+
+bool store_game_is_rated(Store *s, int64_t id)
+{
+    sqlite3_stmt *st;
+    KageError err;
+    bool rated = false;
+    if (!ratings_schema(s, &err) ||
+        sqlite3_prepare_v2(s->db, "SELECT rated FROM games WHERE id = ?1", -1, &st, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_int64(st, 1, id);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        rated = sqlite3_column_int(st, 0) != 0;
+    sqlite3_finalize(st);
+    return rated;
+}
+
+bool store_rating_get(Store *s, const char *name, const char *variant, Rating *out, KageError *err)
+{
+    sqlite3_stmt *st;
+    *out = rating_new();
+    if (!ratings_schema(s, err))
+        return false;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT rating, rd, vol, games FROM ratings WHERE name = ?1 AND variant = ?2",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the ratings could not be read");
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, variant, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *out = (Rating){sqlite3_column_double(st, 0), sqlite3_column_double(st, 1), sqlite3_column_double(st, 2),
+                        sqlite3_column_int(st, 3)};
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE || db_error(s, rc, err, "the ratings could not be read");
+}
+
+bool store_ratings_put(Store *s, const char *variant, const char *const name[2], const Rating r[2], KageError *err)
+{
+    sqlite3_stmt *st;
+    if (!ratings_schema(s, err))
+        return false;
+    int rc = sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO ratings(name, variant, rating, rd, vol, games) "
+                                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", -1, &st, NULL);
+    for (int k = 0; k < 2 && rc == SQLITE_OK; k++) {
+        sqlite3_bind_text(st, 1, name[k], -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, 2, variant, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_double(st, 3, r[k].r);
+        sqlite3_bind_double(st, 4, r[k].rd);
+        sqlite3_bind_double(st, 5, r[k].vol);
+        sqlite3_bind_int(st, 6, r[k].games);
+        rc = sqlite3_step(st);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_reset(st);
+        if (k == 1 || rc != SQLITE_OK)
+            sqlite3_finalize(st);
+    }
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        bool said = db_error(s, rc, err, "the ratings could not be stored");
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return said;
+    }
+    return true;
+}
+
+int store_top(Store *s, const char *variant, int max, StoredRating **out, KageError *err)
+{
+    sqlite3_stmt *st;
+    *out = NULL;
+    if (!ratings_schema(s, err))
+        return -1;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT name, rating, rd, vol, games FROM ratings WHERE variant = ?1 "
+                                       "ORDER BY rating DESC, name LIMIT ?2", -1, &st, NULL);
+    if (rc != SQLITE_OK) {
+        db_error(s, rc, err, "the ratings could not be read");
+        return -1;
+    }
+    sqlite3_bind_text(st, 1, variant, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 2, max);
+    StoredRating *rs = xcalloc((size_t)(max > 0 ? max : 1), sizeof *rs);
+    int n = 0;
+    while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        text_col(st, 0, rs[n].name, sizeof rs[n].name, "");
+        rs[n].rating = (Rating){sqlite3_column_double(st, 1), sqlite3_column_double(st, 2),
+                                sqlite3_column_double(st, 3), sqlite3_column_int(st, 4)};
+        n++;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        db_error(s, rc, err, "the ratings could not be read");
+        free(rs);
+        return -1;
+    }
+    *out = rs;
+    return n;
 }

@@ -9,6 +9,7 @@
 
 #include "kage/net/lobby.h"
 #include "kage/net/wire.h"
+#include "rating.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -78,6 +79,27 @@ int store_player_like(Store *s, const char *fold, const char *name, char *found,
  * given: numbers go on after a restart, never repeat. */
 int64_t store_challenge_last(Store *s);
 bool store_challenge_given(Store *s, int64_t id, KageError *err);
+/* The ratings (rating.h), one a player and variant. */
+typedef struct StoredRating {
+    char name[NET_NAME_MAX + 1];
+    Rating rating;
+} StoredRating;
+typedef struct VariantRating {
+    char variant[NET_VARIANT_MAX];
+    Rating rating;
+} VariantRating;
+/* A player's ratings, a variant each (at most max): their number, or -1. */
+int store_ratings_of(Store *s, const char *name, VariantRating *out, int max, KageError *err);
+/* Game id is rated (it counts for the ratings); whether it is. */
+bool store_game_set_rated(Store *s, int64_t id, KageError *err);
+bool store_game_is_rated(Store *s, int64_t id);
+/* A player's rating in a variant (rating_new() for one not rated yet). */
+bool store_rating_get(Store *s, const char *name, const char *variant, Rating *out, KageError *err);
+/* Both players' new ratings, in one transaction. */
+bool store_ratings_put(Store *s, const char *variant, const char *const name[2], const Rating r[2], KageError *err);
+/* The best `max` ratings of a variant, best first: *out (free it), their
+ * number, or -1 and why. */
+int store_top(Store *s, const char *variant, int max, StoredRating **out, KageError *err);
 void store_game_free(StoredGame *g);
 void store_games_free(StoredGame *g, int n);
 

@@ -23,7 +23,19 @@ typedef struct NetChallenge {
     char tc[NET_TC_MAX];
     int colour; /* what the owner plays: WHITE, BLACK, -1 random */
     char to[NET_NAME_MAX + 1]; /* offered to this player alone; "": open to all */
+    bool rated;                /* the game counts for the ratings */
 } NetChallenge;
+
+/* A player's rating in a variant, as the server told it (rounded). */
+typedef struct NetRating {
+    char name[NET_NAME_MAX + 1];
+    char variant[NET_VARIANT_MAX];
+    int rating, rd, games;
+} NetRating;
+
+/* A deviation above this: a provisional rating, shown with "?" (the
+ * server's RATING_PROVISIONAL_RD). */
+#define NET_RATING_PROVISIONAL_RD 110
 
 /* A game being played (live) or played (past), as the lobby lists it. */
 typedef struct NetGameInfo {
@@ -43,6 +55,7 @@ typedef struct NetGameView {
     TimeControl tc;
     char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
     int role;                    /* WHITE, BLACK, or -1 watching */
+    bool rated;                  /* a rated game (the game followed) */
     int64_t started, ended;      /* Unix time (records) */
     char (*moves)[NET_MOVE_MAX]; /* protocol text */
     int nmoves, cap;
@@ -72,6 +85,12 @@ typedef struct NetLobby {
     NetGameView game;            /* the game this connection follows */
     NetGameView record;          /* a stored game asked for with "record" */
     NetChallenge last;           /* the challenge of the last NET_EV_OFFER or NET_EV_DECLINED */
+    NetRating *ratings;          /* the ratings told (players online, and those of games that ended) */
+    int nratings, ratings_cap;
+    NetRating last_rating;       /* the rating of the last NET_EV_RATING */
+    NetRating *top;              /* the leaderboard asked for with "ratings VARIANT", best first */
+    int ntop, top_cap;
+    char top_variant[NET_VARIANT_MAX];
 } NetLobby;
 
 /* What a message changed, for the caller to react to. */
@@ -92,11 +111,17 @@ typedef enum NetEvent {
     NET_EV_RECORD,    /* the record asked for is complete */
     NET_EV_RESYNC,    /* a move did not follow on: ask for the game again (sync) */
     NET_EV_OFFER,     /* a player offers this one a game (lobby.last), a rematch perhaps */
-    NET_EV_DECLINED   /* this player's challenge to another was declined (lobby.last) */
+    NET_EV_DECLINED,  /* this player's challenge to another was declined (lobby.last) */
+    NET_EV_RATING,    /* a player's rating is known or changed (lobby.last_rating) */
+    NET_EV_TOP        /* the leaderboard asked for is complete (lobby.top) */
 } NetEvent;
 
 void net_lobby_init(NetLobby *l);
 void net_lobby_free(NetLobby *l);
+/* Player name's rating in variant as told, or NULL. */
+const NetRating *net_lobby_rating(const NetLobby *l, const char *name, const char *variant);
+/* "1512", "1500?" (provisional) or "" (none told) into buf. */
+void net_rating_text(const NetRating *r, char *buf, size_t size);
 /* Forget the game followed. */
 void net_game_clear(NetGameView *g);
 
