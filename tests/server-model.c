@@ -15,7 +15,12 @@
  * the step and the last actions, and exits 1.
  *
  *   server-model [--seed=N] [--steps=N] [--seconds=N] [--clients=N] [--verbose]
- */
+ *
+ * --steps bounds the run by steps (10000 without either), --seconds by
+ * time; --verbose prints every action and every line a reading client is
+ * sent.  Exit: 0 no violation, 1 a violation, 2 bad arguments, 99 no
+ * temporary folder.  The same seed and steps give the same run, on the
+ * same server code. */
 #include "server_internal.h"
 
 #include "kage/rules/movegen.h"
@@ -215,6 +220,41 @@ typedef struct World {
     long long resent_unfollowed; /* games sent whole to a connection that does not follow them */
     long long restarts, games, moves_sent, closed_unread, refused, lines_checked, flags_fell;
 } World;
+
+#ifdef OUT_BUDGET_DEFAULT /* the server of issue 70's fix: a budget for output, the host's users given */
+/* The host's users, the same on every host: the simulated ones, and root. */
+static const struct {
+    const char *login;
+    uid_t uid;
+} host_users[] = {{"root", 0}, {"alice", 52001}, {"bob", 52002}, {"carol", 52003}, {"dave", 52004},
+                  {"kage", 52100}, {"observer", 52200}};
+
+static bool model_user_like(void *ctx, const char *name, uid_t *uid)
+{
+    (void)ctx;
+    char a[NET_NAME_MAX + 1], b[NET_NAME_MAX + 1];
+    net_name_fold(name, a, sizeof a);
+    for (int i = 0; i < (int)N_ELEMS(host_users); i++) {
+        net_name_fold(host_users[i].login, b, sizeof b);
+        if (!strcmp(a, b)) {
+            *uid = host_users[i].uid;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool model_user_name(void *ctx, uid_t uid, char *buf, size_t size)
+{
+    (void)ctx;
+    for (int i = 0; i < (int)N_ELEMS(host_users); i++)
+        if (host_users[i].uid == uid) {
+            snprintf(buf, size, "%s", host_users[i].login);
+            return true;
+        }
+    return false;
+}
+#endif
 
 static int64_t world_now(void *ctx) { return ((World *)ctx)->now; }
 static int64_t world_wall(void *ctx) { return 1700000000000LL + ((World *)ctx)->now; }
@@ -655,8 +695,22 @@ static void act_pile(World *w, Client *c)
     if (!(k = conn_of(w, c)))
         return;
     size_t gap = (size_t)rnd(chance(50) ? 16 : 400), before = k->out.len;
-    int budget = 2 * w->cfg.rate - 2, sent = 0;
+    int budget = 2 * w->cfg.rate - 2 < 60 ? 2 * w->cfg.rate - 2 : 60, sent = 0;
     char line[NET_LINE_MAX + 2];
+    /* in the lobby, with a challenge of its own to cancel at the end */
+    bool mine = false;
+    for (int i = 0; i < w->s->nchallenges; i++)
+        mine |= k->hello && !strcmp(w->s->challenges[i].owner, k->name);
+    if (k->hello && !k->lobby && chance(80)) {
+        server_input(w->s, c->id, "lobby on\n", 9);
+        sent++;
+    }
+    if ((k = conn_of(w, c)) && k->hello && !mine && chance(80)) {
+        int n = snprintf(line, sizeof line, "challenge %s %s %s\n", random_variant(),
+                         good_tcs[rnd((int)N_ELEMS(good_tcs))], colours[rnd(3)]);
+        server_input(w->s, c->id, line, (size_t)n);
+        sent++;
+    }
     while (sent < budget && (k = conn_of(w, c)) && k->out.len + gap < CONN_OUT_MAX) {
         size_t room = CONN_OUT_MAX - k->out.len - gap;
         int n;
@@ -972,6 +1026,14 @@ static void check_world(World *w)
     }
     if (s->open != live)
         violation("open is %d, and %d connections are live", s->open, live);
+#ifdef OUT_BUDGET_DEFAULT
+    size_t held = 0;
+    for (int i = 0; i < s->nconns; i++)
+        if (s->conns[i])
+            held += s->conns[i]->out.cap;
+    if (held != s->out_held)
+        violation("out_held is %zu; the connections' output buffers hold %zu", s->out_held, held);
+#endif
     if (s->open > s->cfg.max_clients)
         violation("%d connections open, at most %d", s->open, s->cfg.max_clients);
     /* challenges */
@@ -1019,17 +1081,19 @@ static void check_world(World *w)
             }
         if (running != w->nlive)
             violation("the lobby was told of %d games being played; there are %d", w->nlive, running);
-        int players = 0;
+        int players = 0, nnames = 0;
+        const char *names[CLIENTS_MAX + 8];
         for (int i = 0; i < s->nconns; i++) {
             Conn *k = s->conns[i];
             if (!k || k->dead || !k->hello)
                 continue;
             bool first = true;
-            for (int j = 0; j < i && first; j++)
-                first = !(s->conns[j] && !s->conns[j]->dead && s->conns[j]->hello &&
-                          !strcmp(s->conns[j]->name, k->name));
+            for (int j = 0; j < nnames && first; j++)
+                first = strcmp(names[j], k->name) != 0;
             if (!first)
                 continue;
+            if (nnames < (int)N_ELEMS(names))
+                names[nnames++] = k->name;
             players++;
             if (online_find(w, k->name) < 0)
                 violation("%s is online and the lobby was not told", k->name);
@@ -1147,7 +1211,8 @@ static void server_restart(World *w)
     w->s = NULL;
     for (int i = 0; i < w->ncl; i++)
         client_reset(&w->cl[i]);
-    memset(w->gone, 0, (size_t)w->gone_cap * sizeof *w->gone); /* challenge ids start again at 1 */
+    if (w->gone) /* challenge ids start again at 1 */
+        memset(w->gone, 0, (size_t)w->gone_cap * sizeof *w->gone);
     w->nseen = w->nlive = w->nonline = 0;
     for (int i = 0; i < w->nrp; i++)
         game_free(w->rp[i].g);
@@ -1219,6 +1284,13 @@ static void step(World *w)
     notice_gone(w);
     if (w->cl[0].id >= 0 && w->cl[0].reads)
         take_output(w, &w->cl[0]);
+}
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static double now_s(void)
@@ -1300,6 +1372,14 @@ int main(int argc, char **argv)
     w->cfg.max_clients = chance(80) ? 1000 : 6;
     w->cfg.abandon_s = chance(50) ? 120 : 5;
     w->cfg.hello_ms = chance(50) ? 10000 : 1500;
+#ifdef OUT_BUDGET_DEFAULT
+    if (chance(30)) /* small enough that the slowest readers are closed for it */
+        w->cfg.out_budget = (size_t)(2 + rnd(3)) * CONN_OUT_MAX;
+    w->cfg.user_like = model_user_like;
+    w->cfg.user_name = model_user_name;
+#endif
+    FILE *log = chance(50) ? fopen("/dev/null", "w") : NULL; /* the log's code runs too */
+    w->cfg.log = log;
     w->ncl = nclients + 1;
     for (int i = 0; i < w->ncl; i++) {
         w->cl[i].id = w->cl[i].fd = -1;
@@ -1309,7 +1389,7 @@ int main(int argc, char **argv)
     store_seed();
     server_start(w);
 
-    double t0 = now_s();
+    double t0 = now_s(), c0 = cpu_s();
     for (step_no = 1; steps < 0 || step_no <= steps; step_no++) {
         step(w);
         if (seconds >= 0 && (step_no & 255) == 0 && now_s() - t0 >= seconds)
@@ -1317,10 +1397,11 @@ int main(int argc, char **argv)
     }
     if (steps >= 0 && step_no > steps)
         step_no = steps;
-    double dt = now_s() - t0;
-    printf("server-model: seed %llu: %lld steps in %.1f s (%.0f steps/s); rate %d, %d a player, %d clients\n",
-           seed_arg, step_no, dt, dt > 0 ? (double)step_no / dt : 0.0, w->cfg.rate, w->cfg.max_per_player,
-           w->cfg.max_clients);
+    double dt = now_s() - t0, dc = cpu_s() - c0;
+    printf("server-model: seed %llu: %lld steps in %.1f s (%.0f steps/s, %.0f a CPU second); rate %d, %d a player, "
+           "%d clients\n",
+           seed_arg, step_no, dt, dt > 0 ? (double)step_no / dt : 0.0, dc > 0 ? (double)step_no / dc : 0.0,
+           w->cfg.rate, w->cfg.max_per_player, w->cfg.max_clients);
     printf("  %lld games, %lld moves sent, %lld restarts, %lld server lines checked, %lld connections closed by "
            "the server, %lld refused,\n  %lld times a client was left within 2000 bytes of its output cap, %lld "
            "games sent whole to a connection that does not follow them\n",
@@ -1339,6 +1420,8 @@ int main(int argc, char **argv)
     free(w->seen);
     free(w->live);
     free(w->online);
+    if (log)
+        fclose(log);
     remove_db();
     return 0;
 }
