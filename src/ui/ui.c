@@ -328,10 +328,27 @@ static void loop(Ui *ui)
     }
 }
 
+/* text with the home folder written "~" (the paths in a message are read,
+ * and the last part is the one that tells them apart), appended to
+ * out[*n..size) */
+static void append_tilde(char *out, size_t size, int *n, const char *text)
+{
+    const char *home = getenv("HOME");
+    size_t hl = home && home[0] == '/' && home[1] ? strlen(home) : 0;
+    while (*text && *n < (int)size - 1) {
+        if (hl && !strncmp(text, home, hl) && text[hl] == '/') {
+            out[(*n)++] = '~';
+            text += hl;
+        } else
+            out[(*n)++] = *text++;
+    }
+    out[*n] = 0;
+}
+
 /* Problems of the config file: every one on stderr, "file:line: reason",
  * before the screen is taken (so that they are on the terminal again when
- * the game ends), and the first as one line for the message line, which
- * has no room for more. */
+ * the game ends), and every one in the notice the screen shows at the start
+ * (wrapped over the lines above the status line, whole on w). */
 static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
 {
     for (int i = 0; i < d->count; i++)
@@ -344,15 +361,28 @@ static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
     int n = 0;
     size_t size = sizeof ui->status.notice;
     ui->status.notice[0] = 0;
-    if (d->count) {
-        n = snprintf(ui->status.notice, size, "%s", d->msg[0]);
-        if (d->count + d->dropped > 1 && n < (int)size)
-            n += snprintf(ui->status.notice + n, size - (size_t)n,
-                          " (and %d more problems in the config file, listed on the terminal)",
-                          d->count + d->dropped - 1);
+    for (int i = 0; i < d->count && n < (int)size; i++) {
+        if (n)
+            append_tilde(ui->status.notice, size, &n, "; ");
+        append_tilde(ui->status.notice, size, &n, d->msg[i]);
     }
+    if (d->dropped && n < (int)size)
+        n += snprintf(ui->status.notice + n, size - (size_t)n,
+                      " (and %d more problem%s in the config file, listed on the terminal)", d->dropped,
+                      d->dropped == 1 ? "" : "s");
     if (extra[0] && n < (int)size)
         snprintf(ui->status.notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
+}
+
+/* Add a start-up problem to the notice (after the config file's). */
+static void notice_add(Ui *ui, const char *text)
+{
+    int n = (int)strlen(ui->status.notice);
+    if (!text[0])
+        return;
+    if (n)
+        append_tilde(ui->status.notice, sizeof ui->status.notice, &n, "; ");
+    append_tilde(ui->status.notice, sizeof ui->status.notice, &n, text);
 }
 
 /* --load: read the file before the screen is taken, so that a bad file is
@@ -485,13 +515,14 @@ int ui_main(int argc, char **argv)
     }
     ui.save.autosave_on = true;
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
-    if (theme_err[0])
-        ui_message(&ui, true, "%s", theme_err);
-    else if (ui.opt.mode != PLAY_HOTSEAT && ui.look.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
+    if (ui.opt.mode != PLAY_HOTSEAT && ui.look.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
         ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");
-    if (ui.status.notice[0] && !theme_err[0])
+    /* every start-up problem, the config file's and the theme's, on the
+     * screen and on w (a long list ends with where the rest is) */
+    notice_add(&ui, theme_err);
+    if (ui.status.notice[0])
         ui_message(&ui, true, "%s", ui.status.notice);
-    ui.status.msg_keep = ui.status.notice[0] || theme_err[0];
+    ui.status.msg_keep = ui.status.notice[0] != 0;
     ui_autosave_claim(&ui);
     if (ui.opt.load) {
         ui_load_file(&ui, ui.opt.load);
