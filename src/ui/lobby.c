@@ -64,16 +64,18 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
         const NetChallenge *c = &l->challenges[r->index];
         char colour[48];
         if (c->colour < 0)
-            snprintf(colour, sizeof colour, "sides at random");
+            snprintf(colour, sizeof colour, "random sides");
         else
             snprintf(colour, sizeof colour, "%s plays %s", c->owner, side_name(c->variant, c->colour));
-        const char *note = !strcmp(c->owner, l->me) ? "  (yours: x withdraws)"
-                           : !strcmp(c->to, l->me) ? "  (to you: Enter accepts, x declines)"
+        const char *note = !strcmp(c->owner, l->me) ? " (yours: x withdraws)"
+                           : !strcmp(c->to, l->me) ? " (to you: Enter accepts, x declines)"
                                                    : "";
-        char owner[2 * NET_NAME_MAX + 8];
-        snprintf(owner, sizeof owner, c->to[0] ? "%s to %s" : "%s", c->owner, c->to);
-        snprintf(buf, size, "#%-4lld %-10s %-17s %-10s %s%s", (long long)c->id, owner, variant_name(c->variant), c->tc,
-                 colour, note);
+        char owner[2 * NET_NAME_MAX + 64], rating[16];
+        net_rating_text(net_lobby_rating(l, c->owner, c->variant), rating, sizeof rating);
+        snprintf(owner, sizeof owner, "%s%s%s%s%s", c->owner, rating[0] ? " " : "", rating, c->to[0] ? " to " : "",
+                 c->to);
+        snprintf(buf, size, "#%-3lld %-12s %s %s %s, %s%s", (long long)c->id, owner, variant_name(c->variant), c->tc,
+                 c->rated ? "rated" : "casual", colour, note);
     } else if (r->kind == ROW_LIVE) {
         const NetGameInfo *g = &l->live[r->index];
         bool mine = !strcmp(g->white, l->me) || !strcmp(g->black, l->me);
@@ -101,7 +103,7 @@ typedef struct LobbyLine {
 void ui_draw_lobby(Ui *ui)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
-    static LobbyLine lines[LOBBY_ROWS_MAX + 16];
+    static LobbyLine lines[LOBBY_ROWS_MAX + 48];
     UiOnline *o = ui->online;
     const NetLobby *l = &o->lobby;
     bool uni = ui->look.glyphs != GLYPHS_LETTERS;
@@ -151,6 +153,20 @@ void ui_draw_lobby(Ui *ui)
         lines[n].row = k;
         lines[n].style = STYLE_TEXT;
     }
+    if (o->board > 0 && l->ntop >= 0) { /* the leaderboard asked for with t */
+        const VariantDef *d = variant_defs[o->board - 1];
+        snprintf(head, sizeof head, "Best in %s%s (t: the next game's)", d->name,
+                 strcmp(l->top_variant, d->id) ? ", asked for" : l->ntop ? "" : ": no rated game yet");
+        HEAD(head);
+        for (int i = 0; !strcmp(l->top_variant, d->id) && i < l->ntop && n < LOBBY_ROWS_MAX + 48; i++, n++) {
+            char rating[16];
+            net_rating_text(&l->top[i], rating, sizeof rating);
+            snprintf(lines[n].text, sizeof lines[n].text, "  %2d. %-20s %-6s %d rated game%s%s", i + 1, l->top[i].name,
+                     rating, l->top[i].games, l->top[i].games == 1 ? "" : "s", strcmp(l->top[i].name, l->me) ? "" : "  (you)");
+            lines[n].row = -1;
+            lines[n].style = STYLE_TEXT;
+        }
+    }
 #undef HEAD
     /* the list between the players and the two last lines, scrolled to the cursor */
     int top_y = y + 1, room = LINES - 3 - top_y, cur = 0;
@@ -175,7 +191,7 @@ void ui_draw_lobby(Ui *ui)
         ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg,
                          2);
     ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
-           COLS >= 80 ? "Enter: accept/watch/open  c: challenge  x: withdraw  s: save PGN  Esc: back"
+           COLS >= 80 ? "Enter: accept/watch/open  c: challenge  x: withdraw  t: ratings  Esc: back"
                       : "Enter open  c challenge  x withdraw  Esc back");
 }
 
@@ -306,6 +322,18 @@ static void lobby_new_game(Ui *ui)
         ui->newgame.mode = PLAY_FIRST;
 }
 
+/* The leaderboard of the next variant (after the last, none). */
+static void lobby_leaderboard(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    int n = 0;
+    while (variant_defs[n] && variant_defs[n]->id)
+        n++;
+    o->board = (o->board + 1) % (n + 1);
+    if (o->board > 0)
+        ui_online_send(ui, "ratings %s", variant_defs[o->board - 1]->id);
+}
+
 static void lobby_back(Ui *ui) { ui->screen = SCREEN_GAME; }
 
 const UiAction ui_lobby_actions[] = {
@@ -317,6 +345,7 @@ const UiAction ui_lobby_actions[] = {
     {"withdraw", "withdraw your challenge, or decline one made to you alone", lobby_withdraw, NULL, NULL},
     {"export", "save the game as PGN in the data folder", lobby_export, NULL, NULL},
     {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
+    {"leaderboard", "the best ratings of each game in turn (then none)", lobby_leaderboard, NULL, NULL},
     {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},
     {"back", "back to the game screen", lobby_back, NULL, NULL},
 };

@@ -125,13 +125,15 @@ void ui_online_lobby(Ui *ui)
         ui_online_send(ui, "history"); /* games may have ended since */
 }
 
-void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour)
+void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour, bool rated)
 {
     char spec[NET_TC_MAX];
     ui_online_lobby(ui);
     net_tc_format(tc, spec, sizeof spec);
-    if (ui_online_send(ui, "challenge %s %s %s", variant, spec, colour < 0 ? "random" : net_colour_name((Color)colour)))
-        ui_message(ui, false, "Challenge sent: it waits in the lobby for a player to accept it");
+    if (ui_online_send(ui, "challenge %s %s %s - %s", variant, spec,
+                       colour < 0 ? "random" : net_colour_name((Color)colour), rated ? "rated" : "casual"))
+        ui_message(ui, false, "%s challenge sent: it waits in the lobby for a player to accept it",
+                   rated ? "Rated" : "Casual");
 }
 
 int ui_online_fd(const Ui *ui) { return ui->online && ui->online->client ? ui->online->client->fd : -1; }
@@ -400,12 +402,30 @@ static void on_offer(Ui *ui)
     bool rematch = ui->screen == SCREEN_GAME && v->id && v->role >= 0 && game_over(ui->game) &&
                    !strcmp(c->owner, v->role == WHITE ? v->black : v->white);
     const char *side = c->colour < 0 ? "sides at random" : c->colour == WHITE ? "you play second" : "you play first";
+    const char *kind = c->rated ? "rated" : "casual";
     if (rematch)
-        ui_message(ui, false, "%s offers a rematch (%s, %s): N accepts; in the lobby (O), x declines", c->owner, c->tc,
-                   side);
+        ui_message(ui, false, "%s offers a rematch (%s, %s, %s): N accepts; in the lobby (O), x declines", c->owner,
+                   c->tc, side, kind);
     else
-        ui_message(ui, false, "%s challenges you: %s %s, %s. In the lobby (O): Enter accepts, x declines", c->owner,
-                   c->variant, c->tc, side);
+        ui_message(ui, false, "%s challenges you: %s %s, %s, %s. In the lobby (O): Enter accepts, x declines",
+                   c->owner, c->variant, c->tc, side, kind);
+}
+
+/* A rating told: one's own, changed by the game on the board that just
+ * ended, is said (as lichess shows it under the result). */
+static void on_rating(Ui *ui)
+{
+    const NetLobby *l = &ui->online->lobby;
+    const NetRating *r = &l->last_rating;
+    const NetGameView *v = &l->game;
+    if (strcmp(r->name, l->me) || !attached(ui) || !v->rated || !game_over(ui->game) || strcmp(r->variant, v->variant))
+        return;
+    char text[16], was[600];
+    net_rating_text(r, text, sizeof text);
+    snprintf(was, sizeof was, "%.500s", ui->status.msg[0] ? ui->status.msg : "The game is over");
+    const VariantDef *d = variant_find(r->variant);
+    ui_message(ui, false, "%s. Your rating in %s is now %s (%d rated game%s)", was, d ? d->name : r->variant, text,
+               r->games, r->games == 1 ? "" : "s");
 }
 
 static void on_message(Ui *ui, const NetMsg *m)
@@ -453,8 +473,13 @@ static void on_message(Ui *ui, const NetMsg *m)
                    o->lobby.last.variant, o->lobby.last.tc);
         ui_lobby_changed(ui);
         break;
+    case NET_EV_RATING:
+        on_rating(ui);
+        ui_lobby_changed(ui);
+        break;
     case NET_EV_LOBBY:
     case NET_EV_PAST:
+    case NET_EV_TOP:
         ui_lobby_changed(ui);
         break;
     default:
@@ -608,8 +633,8 @@ bool ui_online_action(Ui *ui, const char *action)
             net_tc_format(&v->tc, spec, sizeof spec);
             if (theirs)
                 ui_online_send(ui, "accept %lld", (long long)theirs->id);
-            else if (ui_online_send(ui, "challenge %s %s %s %s", v->variant, spec, net_colour_name((Color)!v->role),
-                                    opponent))
+            else if (ui_online_send(ui, "challenge %s %s %s %s %s", v->variant, spec, net_colour_name((Color)!v->role),
+                                    opponent, v->rated ? "rated" : "casual"))
                 ui_message(ui, false, "Rematch offered to %s alone, the colours changed: they are told at once",
                            opponent);
         }

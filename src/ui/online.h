@@ -26,6 +26,7 @@ typedef struct UiOnline {
     char pending[64];        /* a line to send once the person says yes (leave a game of one's own) */
     bool was_away[2];        /* what the panel said of each player last */
     int draw_seen;           /* the draw offer the status line told last */
+    int board;               /* the leaderboard shown: a variant's index + 1, 0: none */
 } UiOnline;
 
 #endif

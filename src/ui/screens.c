@@ -387,8 +387,11 @@ void ui_draw_newgame(Ui *ui)
             break;
         case NG_LEVEL:
             if (ui->newgame.mode == PLAY_ONLINE) { /* no AI: the colour the challenger plays */
-                snprintf(buf, sizeof buf, " You play < %s >", ui->newgame.colour < 0 ? "either side, at random"
-                                                            : ui->newgame.colour == WHITE ? d->white_name : d->black_name);
+                snprintf(buf, sizeof buf, " You play < %s, %s >",
+                         ui->newgame.colour < 0       ? "either side at random"
+                         : ui->newgame.colour == WHITE ? d->white_name
+                                                      : d->black_name,
+                         ui->newgame.rated ? "rated" : "casual");
                 ui_put(y, 1, COLS - 1, a, buf);
                 if (narrow)
                     ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), "the challenge waits in the lobby");
@@ -432,8 +435,10 @@ static void newgame_change_by(Ui *ui, int dir)
         ui->newgame.clock = (ui->newgame.clock + dir + ui->newgame.ntc) % ui->newgame.ntc;
         break;
     case NG_LEVEL:
-        if (ui->newgame.mode == PLAY_ONLINE) { /* random, first, second */
-            ui->newgame.colour = (ui->newgame.colour + 1 + dir + 3) % 3 - 1;
+        if (ui->newgame.mode == PLAY_ONLINE) { /* random, first, second; casual, then rated */
+            int k = (ui->newgame.colour + 1 + 3 * ui->newgame.rated + dir + 6) % 6;
+            ui->newgame.colour = k % 3 - 1;
+            ui->newgame.rated = k >= 3;
             break;
         }
         ui->newgame.level = ui->newgame.level + dir < LEVEL_MIN   ? LEVEL_MAX
@@ -450,7 +455,7 @@ static void newgame_start(Ui *ui)
 {
     if (ui->newgame.mode == PLAY_ONLINE) {
         ui_online_challenge(ui, variant_defs[ui->newgame.variant]->id, &ui->newgame.tcs[ui->newgame.clock],
-                            ui->newgame.colour);
+                            ui->newgame.colour, ui->newgame.rated);
         return;
     }
     ui_new_game(ui, variant_defs[ui->newgame.variant]->id, NULL, ui->newgame.mode, ui->newgame.level,

@@ -259,6 +259,7 @@ struct Ui {
         int ntc;
         PlayMode mode;
         int colour;         /* online: what the challenger plays, WHITE, BLACK or -1 at random */
+        bool rated;         /* online: the game counts for the ratings */
     } newgame;
 
     UiOnline *online;       /* online.c: the server, the lobby, the online game (NULL until used) */
@@ -510,7 +511,7 @@ int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
 /* Open the lobby (connecting to the server if need be). */
 void ui_online_lobby(Ui *ui);
 /* Offer a game on the server (the new-game screen's online mode) and open the lobby. */
-void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour);
+void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour, bool rated);
 /* The server's socket while connected or trying to be, else -1; the poll
  * events it waits for; what poll said of it. */
 int ui_online_fd(const Ui *ui);
