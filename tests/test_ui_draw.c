@@ -807,22 +807,28 @@ static void ui_draw__compact_last_move_without_underline__reversed(void **state)
 }
 
 /* Without colour and without room for the v that marks the second player's
- * kanji, the two sides of a compact Cashew board differ in weight: the first
- * player's pieces bold (the theme's [mono]), the second's not. */
+ * kanji, the second player's pieces on a compact Cashew board are drawn
+ * reversed, every one of them on light and dark squares, the first
+ * player's never (a difference of weight alone was not readable). */
 static void ui_draw__compact_cashew_without_colour__sides_differ(void **state)
 {
     (void)state;
     Ui ui;
     game_on(&ui, "cashew", NULL, 53, 16, GLYPHS_UNICODE, FORM_MONO);
     assert_true(ui.lay.compact);
+    set_cursor(&ui, "g7");
+    ui_draw(&ui);
     attr_t a1, a13;
     short fg, bg;
     int x = ui.lay.board_x + 6 * ui.lay.cw; /* file g: the Kings */
-    cell_style(ui.lay.board_y + 12, x, &a1, &fg, &bg);
-    cell_style(ui.lay.board_y, x, &a13, &fg, &bg);
     assert_string_equal(text_at(ui.lay.board_y + 12, x, 2), text_at(ui.lay.board_y, x, 2));
-    assert_true(a1 & A_BOLD);
-    assert_false(a13 & A_BOLD);
+    for (int f = 0; f < 13; f++)
+        for (int r = 0; r < 4; r++) { /* ranks 1-4 the first player's, 10-13 the second's */
+            cell_style(ui.lay.board_y + 12 - r, ui.lay.board_x + f * ui.lay.cw, &a1, &fg, &bg);
+            cell_style(ui.lay.board_y + r, ui.lay.board_x + f * ui.lay.cw, &a13, &fg, &bg);
+            assert_false(a1 & A_REVERSE);
+            assert_true(a13 & A_REVERSE);
+        }
     game_off(&ui);
 }
 

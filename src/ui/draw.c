@@ -93,12 +93,11 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
                 snprintf(text, sizeof text, "+%c", look.glyph[0]);
             else
                 snprintf(text, sizeof text, "%s", look.glyph);
-            /* no room for the v: without colour, the second player's kanji
-             * in the other weight than the first player's */
-            if (ui->look.form == FORM_MONO && c == BLACK && look.left == 'v') {
-                bool first_bold = th[look.promoted ? STYLE_PROMOTED_FIRST : STYLE_PIECE_FIRST].attrs & TA_BOLD;
-                pst.attrs = first_bold ? pst.attrs & ~(unsigned)TA_BOLD : pst.attrs | TA_BOLD;
-            }
+            /* no room for the v that marks the second player's kanji:
+             * without colour they are drawn reversed, dark pieces on the
+             * board (under the cursor, reversed again) */
+            if (ui->look.form == FORM_MONO && c == BLACK && look.left == 'v')
+                pst.attrs ^= TA_REVERSE;
         }
     } else if (is_target)
         snprintf(text, sizeof text, l->compact ? "%s" : " %s ", ui->look.glyphs != GLYPHS_LETTERS ? " ·" : " .");
