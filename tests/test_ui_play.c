@@ -12,6 +12,7 @@
 
 #include "kage/rules/notation.h"
 
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -297,6 +298,54 @@ static void ui_moves_text__second_player_first__counted_by_number(void **state)
     record_clear(&rec);
 }
 
+/* --- the smallest promised sizes --------------------------------------------------------------- */
+
+/* A line of the screen ends inside a word when its last cell and the one
+ * after it (the next line's first, where the line is full) are letters. */
+static bool cut_mid_word(int y)
+{
+    const char *l = line(y);
+    size_t n = strlen(l);
+    return n > 0 && (int)n >= COLS - 1 && isalpha((unsigned char)l[n - 1]) && y + 1 < LINES &&
+           isalpha((unsigned char)line(y + 1)[0]);
+}
+
+/* The new-game screen at 40x14 shows its own values whole: a long one goes
+ * on under itself, the keys and the clock's explanation in words that fit. */
+static void ui_draw_newgame__40x14__values_whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, false);
+    resizeterm(14, 40);
+    ui_layout(&ui);
+    ui_open_newgame(&ui);
+    for (int mode = 0; mode < 4; mode++) {
+        ui.newgame.mode = (PlayMode)mode;
+        ui_draw(&ui);
+        char want[80];
+        snprintf(want, sizeof want, "%s", options_mode_text((PlayMode)mode));
+        /* every word of the value is on the screen, the last with its > */
+        char *last = strrchr(want, ' ');
+        assert_non_null(last);
+        char end[40];
+        snprintf(end, sizeof end, "%s >", last + 1);
+        if (!screen_has(end)) {
+            for (int y = 0; y < LINES; y++)
+                print_message("|%s\n", line(y));
+            fail_msg("'%s' is not on the screen", end);
+        }
+        for (int y = 0; y < LINES; y++) {
+            if (cut_mid_word(y))
+                fail_msg("line %d is cut inside a word: '%s'", y, line(y));
+        }
+        assert_true(screen_has("Esc"));
+        assert_true(screen_has("back"));
+        assert_true(screen_has("[ Start the game ]"));
+    }
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +355,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw__browsed_or_taken_back__no_stale_engine_line),
         cmocka_unit_test(ui_browse__message__moves_as_players_count_them),
         cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),
+        cmocka_unit_test(ui_draw_newgame__40x14__values_whole),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

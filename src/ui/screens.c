@@ -357,6 +357,63 @@ static int explain(Ui *ui, int y, const char *text, int *spare)
     return n;
 }
 
+/* A line of the new-game screen: its label, then its value between < and >,
+ * going on under itself (broken between words) where the screen is too
+ * narrow for it, never cut; returns the lines used (drawn where `draw`). */
+static int field_line(int y, attr_t a, const char *label, const char *value, bool draw)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, " %-8s < %s >", label, value);
+    if (ui_text_width(buf, NULL, 1000) <= COLS - 1) {
+        if (draw)
+            ui_put(y, 1, COLS - 1, a, buf);
+        return 1;
+    }
+    snprintf(buf, sizeof buf, " %-8s ", label);
+    if (draw)
+        ui_put(y, 1, 10, a, buf);
+    /* "< " before the first line, " >" after the last: each line has room for them */
+    int n = 0, w = COLS - 11 - 4;
+    while (*value && n < 3) {
+        while (*value == ' ')
+            value++;
+        int k = ui_wrap_next(value, w, n == 2);
+        snprintf(buf, sizeof buf, "%s%.*s%s", n ? "  " : "< ", k, value, value[k] && n < 2 ? "" : " >");
+        if (draw)
+            ui_put(y + n, 11, COLS - 11, a, buf);
+        n++;
+        value += k;
+    }
+    return n;
+}
+
+/* The value of field f of the new-game screen (NULL for the AI's level,
+ * which is a number). */
+static const char *field_value(const Ui *ui, int f, char *buf, size_t size)
+{
+    const VariantDef *d = variant_defs[ui->newgame.variant];
+    switch (f) {
+    case NG_VARIANT:
+        return d->name;
+    case NG_MODE:
+        return options_mode_text(ui->newgame.mode);
+    case NG_LEVEL:
+        if (ui->newgame.mode != PLAY_ONLINE)
+            return NULL;
+        snprintf(buf, size, "%s, %s",
+                 ui->newgame.colour < 0       ? "either side at random"
+                 : ui->newgame.colour == WHITE ? d->white_name
+                                              : d->black_name,
+                 ui->newgame.rated ? "rated" : "casual");
+        return buf;
+    case NG_CLOCK:
+        clock_tc_format(&ui->newgame.tcs[ui->newgame.clock], buf, size);
+        return buf;
+    default:
+        return NULL;
+    }
+}
+
 void ui_draw_newgame(Ui *ui)
 {
     int y = 0;
@@ -365,9 +422,15 @@ void ui_draw_newgame(Ui *ui)
      * two lines where the screen has the rows, and no blank lines */
     bool narrow = COLS < 72;
     int spare = narrow ? LINES - 13 : 8; /* lines left for explanations of two lines */
+    for (int f = 0; f < NG_FIELDS; f++) { /* less those of values that go on under themselves */
+        const char *v = field_value(ui, f, buf, sizeof buf);
+        spare -= v ? field_line(0, 0, "", v, false) - 1 : 0;
+    }
     ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_TITLE), "New game");
     y += ui_put_wrapped(y, 1, COLS - 1, ui_style(ui, STYLE_DIM),
-                        "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back", 2);
+                        narrow ? "Up/Down: line  Left/Right: change  Enter: start  Esc: back"
+                               : "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back",
+                        2);
     y += !narrow;
     for (int f = 0; f < NG_FIELDS; f++, y++) {
         bool on = f == ui->newgame.field;
@@ -375,25 +438,18 @@ void ui_draw_newgame(Ui *ui)
         const VariantDef *d = variant_defs[ui->newgame.variant];
         switch (f) {
         case NG_VARIANT:
-            snprintf(buf, sizeof buf, " Variant  < %s >", d->name);
-            ui_put(y, 1, COLS - 1, a, buf);
+            y += field_line(y, a, "Variant", field_value(ui, f, buf, sizeof buf), true) - 1;
             y += explain(ui, y + 1, d->summary ? d->summary : "", &spare);
             break;
         case NG_MODE:
-            snprintf(buf, sizeof buf, " Mode     < %s >", options_mode_text(ui->newgame.mode));
-            ui_put(y, 1, COLS - 1, a, buf);
+            y += field_line(y, a, "Mode", field_value(ui, f, buf, sizeof buf), true) - 1;
             snprintf(buf, sizeof buf, "first to move: %s, then %s", d->white_name, d->black_name);
             y += explain(ui, y + 1, buf, &spare);
             break;
         case NG_LEVEL:
             if (ui->newgame.mode == PLAY_ONLINE) { /* no AI: the colour the challenger plays */
-                snprintf(buf, sizeof buf, " You play < %s, %s >",
-                         ui->newgame.colour < 0       ? "either side at random"
-                         : ui->newgame.colour == WHITE ? d->white_name
-                                                      : d->black_name,
-                         ui->newgame.rated ? "rated" : "casual");
-                ui_put(y, 1, COLS - 1, a, buf);
-                if (narrow)
+                y += field_line(y, a, "You play", field_value(ui, f, buf, sizeof buf), true) - 1;
+                if (narrow && spare-- > 0)
                     ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), "the challenge waits in the lobby");
                 break;
             }
@@ -403,11 +459,11 @@ void ui_draw_newgame(Ui *ui)
                 ui_put(++y, 4, COLS - 4, ui_style(ui, STYLE_DIM), "1 weakest, 10 strongest");
             break;
         case NG_CLOCK: {
-            char spec[64];
-            clock_tc_format(&ui->newgame.tcs[ui->newgame.clock], spec, sizeof spec);
-            snprintf(buf, sizeof buf, " Clock    < %s >", spec);
-            ui_put(y, 1, COLS - 1, a, buf);
-            y += explain(ui, y + 1, "minutes each, + seconds added per move; byo: then that long for every move", &spare);
+            y += field_line(y, a, "Clock", field_value(ui, f, buf, sizeof buf), true) - 1;
+            y += explain(ui, y + 1,
+                         narrow && spare <= 0 ? "minutes + seconds a move, or byo"
+                                              : "minutes each, + seconds added per move; byo: then that long for every move",
+                         &spare);
             break;
         }
         case NG_START:
