@@ -469,6 +469,78 @@ static void rated_game__result__both_ratings_move_as_glicko2_says(void **state)
     rig_free(r);
 }
 
+/* The chat: the lobby's channel, a game's players' and its watchers'
+ * (no watcher coaches a player), each line printable ASCII or refused,
+ * bounded and rated, stored and replayed to who joins, mutes. */
+static void chat__lobby_players_watchers__each_hears_its_own(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol"), x = join(r, "xena");
+    say(r, x, "lobby on");
+    say(r, a, "say lobby hello all");
+    EXPECT(r, x, "said lobby alice hello all");
+    got(r, b);
+    NOT(r, b, "said"); /* bob does not follow the lobby */
+    game_between(r, a, b, "shogun", "none");
+    say(r, w, "watch 1");
+    got(r, w);
+    say(r, a, "say 1 good luck");
+    EXPECT(r, b, "said 1 alice good luck");
+    got(r, w);
+    NOT(r, w, "good luck");
+    say(r, w, "say 1 e4 wins here");
+    EXPECT(r, w, "said 1 carol e4 wins here"); /* the watchers' channel: carol herself */
+    got(r, a);
+    NOT(r, a, "e4 wins");
+    got(r, b);
+    NOT(r, b, "e4 wins");
+    say(r, x, "say 1 hi");
+    EXPECT(r, x, "error state you neither play nor watch game 1");
+    /* a hostile line: an escape sequence, a bidi override, a newline: refused whole by the protocol */
+    static const char esc[] = "say 1 \x1b[2Jgone\n", bidi[] = "say 1 \xe2\x80\xaereversed\n";
+    server_input(r->s, a, esc, strlen(esc));
+    EXPECT(r, a, "error line byte 0x1b");
+    server_input(r->s, a, bidi, strlen(bidi));
+    EXPECT(r, a, "error line byte 0xe2");
+    got(r, b);
+    NOT(r, b, "said");
+    char big[NET_CHAT_MAX + 2];
+    memset(big, 'z', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    say(r, a, "say 1 %s", big);
+    EXPECT(r, a, "error args a chat line of 301 characters: at most 300");
+    say(r, a, "say 1    ");
+    EXPECT(r, a, "error args say lobby TEXT");
+    for (int i = 0; i < 4; i++) /* alice said two already: five at once, then one every 2 s */
+        say(r, a, "say 1 line %d", i);
+    EXPECT(r, a, "error rate at most 5 chat lines at once");
+    r->now += 2000;
+    say(r, a, "say 1 again");
+    EXPECT(r, b, "said 1 alice again");
+    say(r, b, "mute alice");
+    EXPECT(r, b, "ok mute");
+    r->now += 2000;
+    say(r, a, "say 1 are you there");
+    got(r, b);
+    NOT(r, b, "are you there");
+    say(r, b, "unmute alice");
+    /* who joins gets the channel's last lines */
+    int w2 = join(r, "dora");
+    say(r, w2, "watch 1");
+    EXPECT(r, w2, "said 1 carol e4 wins here");
+    NOT(r, w2, "good luck");
+    say(r, w2, "lobby on");
+    EXPECT(r, w2, "said lobby alice hello all");
+    /* the words after the game, between its players */
+    say(r, a, "resign 1");
+    r->now += 2000;
+    say(r, b, "say 1 gg");
+    EXPECT(r, a, "said 1 bob gg");
+    rig_free(r);
+}
+
 /* Challenge numbers go on after a restart: "accept 1" sent to the old
  * server never takes another player's new challenge. */
 static void challenge_numbers__never_given_twice__even_after_a_restart(void **state)
@@ -930,6 +1002,7 @@ int test_server_run(void)
         cmocka_unit_test(challenge_numbers__never_given_twice__even_after_a_restart),
         cmocka_unit_test(rating__glicko2__glickmans_worked_example),
         cmocka_unit_test(rated_game__result__both_ratings_move_as_glicko2_says),
+        cmocka_unit_test(chat__lobby_players_watchers__each_hears_its_own),
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),

@@ -124,7 +124,9 @@ static void ui_lobby__server_lines__lists_drawn_and_enter_accepts(void **state)
     server_says(r, lobby_lines);
     SHOWN(r, "Kage lobby - you are alice, on /test/server.sock");
     SHOWN(r, "Online (2): alice bob");
-    SHOWN(r, "> #3    bob        Shogun chess      5+3        bob plays Black");
+    SHOWN(r, "> #3   bob          Shogun chess 5+3 casual, bob plays Black");
+    server_says(r, "rating bob shogun 1612 80 12\n");
+    SHOWN(r, "> #3   bob 1612     Shogun chess 5+3 casual, bob plays Black");
     SHOWN(r, "#9    Cashew Shogi      carol - dave  none");
     SHOWN(r, "Shinobi           alice - bob  1-0 campmate");
     ui_feed_keys(&r->ui, "<Enter>");
@@ -132,7 +134,7 @@ static void ui_lobby__server_lines__lists_drawn_and_enter_accepts(void **state)
     ui_feed_keys(&r->ui, "j<Enter>");
     SAID(r, "watch 9\n");
     ui_feed_keys(&r->ui, "x");
-    SHOWN(r, "x withdraws a challenge of yours: choose one");
+    SHOWN(r, "x withdraws a challenge of yours, or declines one made to you");
     ui_feed_keys(&r->ui, "js");
     SAID(r, "record 2\n");
     ui_feed_keys(&r->ui, "<Escape>");
@@ -241,8 +243,8 @@ static void ui_online__board_keys__no_takebacks_resign_and_draw_go_to_the_server
     server_says(r, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 0-1 resignation\n");
     assert_true(game_over(ui->game));
     SHOWN(r, "Black wins: White resigned. O: the lobby, N: a rematch, V: review");
-    ui_feed_keys(ui, "N");
-    SAID(r, "challenge shogun 5+3 black\n");
+    ui_feed_keys(ui, "N"); /* to bob alone, the same kind of game */
+    SAID(r, "challenge shogun 5+3 black bob casual\n");
     ui_feed_keys(ui, "u");
     SHOWN(r, "The server's record of the game is final: no take-backs");
     rig_off(r);
@@ -296,14 +298,48 @@ static void ui_newgame__online_mode__a_challenge_with_the_colour_chosen(void **s
     ui->screen = SCREEN_GAME;
     ui_open_newgame(ui);
     ui->newgame.mode = PLAY_ONLINE;
-    SHOWN(r, "You play < either side, at random >");
+    SHOWN(r, "You play < either side at random, casual >");
     SHOWN(r, "[ Offer it in the lobby ]");
     ui_feed_keys(ui, "lll"); /* Shogun */
     ui_feed_keys(ui, "jjl"); /* the colour line: the first side */
-    SHOWN(r, "You play < White >");
+    SHOWN(r, "You play < White, casual >");
+    ui_feed_keys(ui, "lll"); /* second, then at random and rated, then the first side, rated */
+    SHOWN(r, "You play < White, rated >");
     ui_feed_keys(ui, "<Enter>");
-    SAID(r, "challenge shogun none white\n");
+    SAID(r, "challenge shogun none white - rated\n");
     assert_int_equal(ui->screen, SCREEN_LOBBY);
+    rig_off(r);
+}
+
+/* T talks: in the lobby to everyone there, in a game to the opponent; what
+ * cannot go over the protocol (not ASCII) is sent as '?'; a line heard is
+ * on the screen where it belongs and in w. */
+static void ui_chat__lobby_and_game__sent_and_shown(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, lobby_lines);
+    ui_feed_keys(ui, "T");
+    SHOWN(r, "Say (everyone in the lobby):");
+    ui_feed_keys(ui, "hi <Escape>");
+    assert_null(strstr(client_said(r), "say"));
+    ui_feed_keys(ui, "T");
+    ui_feed_keys(ui, "h\xc3\xa9llo  all  <Enter>");
+    SAID(r, "say lobby h?llo  all\n");
+    server_says(r, "said lobby bob hi alice\n");
+    SHOWN(r, "bob (lobby): hi alice");
+    server_says(r, game_lines);
+    ui->screen = SCREEN_GAME;
+    ui_feed_keys(ui, "T");
+    SHOWN(r, "Say to bob:");
+    ui_feed_keys(ui, "good luck<Enter>");
+    SAID(r, "say 1 good luck\n");
+    server_says(r, "said 1 bob you too\n");
+    SHOWN(r, "bob: you too");
+    server_says(r, "said lobby carol anyone for cashew?\n"); /* the lobby's, kept for w only */
+    SHOWN(r, "bob: you too");
     rig_off(r);
 }
 
@@ -318,6 +354,7 @@ int test_ui_online_run(void)
         cmocka_unit_test(ui_online__watching__no_moves_and_the_board_follows),
         cmocka_unit_test(ui_online__connection_lost__said_and_tried_again),
         cmocka_unit_test(ui_newgame__online_mode__a_challenge_with_the_colour_chosen),
+        cmocka_unit_test(ui_chat__lobby_and_game__sent_and_shown),
     };
     return cmocka_run_group_tests_name("ui online", tests, ui_model_open, ui_model_close);
 }

@@ -445,6 +445,16 @@ NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *e
         return on_game_line(l, m, err);
     if (!strcmp(v, "rating") || !strcmp(v, "top") || !strcmp(v, "top-end"))
         return on_rating(l, m, err);
+    if (!strcmp(v, "said")) {
+        int64_t game = 0;
+        if ((strcmp(m->arg[0], "lobby") && !net_id_parse(m->arg[0], &game)) || !net_name_ok(m->arg[1]) || !m->text ||
+            strlen(m->text) > NET_CHAT_MAX)
+            return bad(err, m, "word");
+        l->said.game = game;
+        copy(l->said.name, sizeof l->said.name, m->arg[1]);
+        copy(l->said.text, sizeof l->said.text, m->text);
+        return NET_EV_SAID;
+    }
     if (!strcmp(v, "moves"))
         return on_moves(l, m, err);
     if (!strcmp(v, "state"))

@@ -32,6 +32,9 @@ static const NetVerb to_server[] = {
     {"history", 0, 1, false},   /* [NAME] */
     {"record", 1, 1, false},    /* GID */
     {"ratings", 1, 1, false},   /* VARIANT */
+    {"say", 1, 1, true},        /* lobby|GID text */
+    {"mute", 1, 1, false},      /* NAME */
+    {"unmute", 1, 1, false},    /* NAME */
     {"ping", 0, 1, false},      /* [TOKEN] */
     {"quit", 0, 0, false},
 };
@@ -53,6 +56,7 @@ static const NetVerb to_client[] = {
     {"over", 3, 3, false},      /* GID RESULT REASON */
     {"game", 7, 8, false},      /* GID VARIANT TC WHITE BLACK ROLE STARTED [rated] */
     {"rating", 5, 5, false},    /* NAME VARIANT RATING RD GAMES */
+    {"said", 2, 2, true},       /* lobby|GID NAME text */
     {"top", 6, 6, false},       /* VARIANT RANK NAME RATING RD GAMES */
     {"top-end", 1, 1, false},   /* VARIANT */
     {"moves", 2, 2 + NET_MOVES_PER_LINE, false}, /* GID FROM MOVE... */

@@ -108,6 +108,7 @@ void cmd_lobby(Server *s, Conn *c, const NetMsg *m)
     if (!strcmp(m->arg[0], "on")) {
         c->lobby = true;
         lobby_snapshot(s, c);
+        chat_lobby_history(s, c);
     } else if (!strcmp(m->arg[0], "off")) {
         c->lobby = false;
         conn_send(s, c, "ok lobby");

@@ -166,6 +166,7 @@ static void send_game(Server *s, Match *m, Conn *c)
     conn_send(s, c, "%s", line);
     if (m->stalled)
         conn_send(s, c, "stalled %lld 1 %s", (long long)m->id, m->stalled_why);
+    chat_game_history(s, c, m->id, role >= 0);
 }
 
 void match_follow(Server *s, Match *m, Conn *c)

@@ -177,6 +177,7 @@ void server_free(Server *s)
     free(s->conns);
     match_free_all(s);
     lobby_free(s);
+    chat_free(s);
     store_close(s->store);
     if (s->spare_fd >= 0)
         close(s->spare_fd);
@@ -435,8 +436,9 @@ int server_connect(Server *s, int fd, uid_t uid, const char *login)
     c->shared = is_shared(s, login);
     net_reader_init(&c->in, NET_LINE_MAX);
     net_buf_init(&c->out, CONN_OUT_MAX);
-    c->opened = c->refilled = server_now(s);
+    c->opened = c->refilled = c->chat_refilled = server_now(s);
     c->tokens = 2.0 * s->cfg.rate;
+    c->chat_tokens = CHAT_BURST;
     s->conns[id] = c;
     s->open++;
     return id;
@@ -575,6 +577,9 @@ static const struct {
     {"history", false, cmd_history},
     {"record", false, cmd_record},
     {"ratings", false, cmd_ratings},
+    {"say", false, cmd_say},
+    {"mute", false, cmd_mute},
+    {"unmute", false, cmd_unmute},
 };
 
 /* The rate limit: a bucket of twice the rate, refilled at the rate. */

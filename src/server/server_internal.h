@@ -22,6 +22,10 @@
 #define PLAYER_CHALLENGES_MAX 3    /* open challenges a player may have */
 #define BAD_LINES_MAX 20           /* malformed lines before a connection is closed */
 #define HISTORY_MAX 50             /* past games listed */
+#define CHAT_BURST 5               /* chat lines a connection may send at once */
+#define CHAT_EVERY_MS 2000         /* then one every this long */
+#define CHAT_HISTORY 30            /* lines of a channel sent to who joins it */
+#define MUTES_MAX 100              /* players one player may mute */
 
 typedef struct Conn {
     int id;                      /* its slot in Server.conns */
@@ -37,6 +41,8 @@ typedef struct Conn {
     double tokens;               /* the rate limit's bucket */
     int64_t refilled;
     int dropped;                 /* messages dropped in a row for the rate */
+    double chat_tokens;          /* the chat's own rate limit's bucket */
+    int64_t chat_refilled;
     int bad;                     /* malformed lines so far */
     bool lobby;                  /* it follows the lobby */
     int64_t game;                /* the game it follows, or 0 */
@@ -92,6 +98,10 @@ struct Server {
     int spare_fd;          /* a descriptor kept free to answer "busy" when there are none left */
     int64_t accept_after;  /* out of descriptors: accept nothing before this (monotonic ms) */
     int64_t log_quiet_until; /* a repeated log line waits until then */
+    struct Mute {
+        char who[NET_NAME_MAX + 1], whom[NET_NAME_MAX + 1]; /* who does not hear whom */
+    } *mutes;
+    int nmutes, mutes_cap;
     int log_skipped;       /* lines not written meanwhile */
     char socket_path[108];
     /* figures for the log and the load test */
@@ -151,6 +161,17 @@ void cmd_ratings(Server *s, Conn *c, const NetMsg *m);
 /* Player `name`'s ratings to c, or to the lobby's followers when c is NULL. */
 void lobby_send_ratings(Server *s, Conn *c, const char *name);
 void lobby_free(Server *s);
+
+/* --- chat.c: the lobby's and the games' chat ------------------------------------- */
+
+void cmd_say(Server *s, Conn *c, const NetMsg *m);
+void cmd_mute(Server *s, Conn *c, const NetMsg *m);
+void cmd_unmute(Server *s, Conn *c, const NetMsg *m);
+/* The lobby's last lines to c (it has just asked for the lobby). */
+void chat_lobby_history(Server *s, Conn *c);
+/* The last lines of game id's channel for c (players, or watchers) to c. */
+void chat_game_history(Server *s, Conn *c, int64_t id, bool player);
+void chat_free(Server *s);
 
 /* --- match.c: the games being played ------------------------------------------ */
 

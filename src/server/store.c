@@ -73,6 +73,7 @@ static const char schema[] =
 struct Store {
     sqlite3 *db;
     bool ratings_ready; /* ratings_schema was done */
+    bool chat_ready;    /* chat_schema was done */
     sqlite3_stmt *st[ST_COUNT];
     int lock_fd; /* -1: none (":memory:") */
     int wal_pages; /* under a limit: the log's length that empties it */
@@ -765,5 +766,80 @@ int store_top(Store *s, const char *variant, int max, StoredRating **out, KageEr
         return -1;
     }
     *out = rs;
+    return n;
+}
+
+/* --- chat ------------------------------------------------------------------------------ */
+
+static bool chat_schema(Store *s, KageError *err)
+{
+    if (s->chat_ready)
+        return true;
+    char *msg = NULL;
+    int rc = sqlite3_exec(s->db,
+                          "CREATE TABLE IF NOT EXISTS chat(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, "
+                          "channel TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL); "
+                          "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, channel, id)",
+                          NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        kage_error(err, -1, "the chat's table could not be made: %s", msg ? msg : sqlite3_errstr(rc));
+        sqlite3_free(msg);
+        return false;
+    }
+    s->chat_ready = true;
+    return true;
+}
+
+bool store_chat_add(Store *s, int64_t game, const char *channel, const char *name, int64_t at, const char *text,
+                    KageError *err)
+{
+    sqlite3_stmt *st;
+    if (!chat_schema(s, err))
+        return false;
+    int rc = sqlite3_prepare_v2(s->db, "INSERT INTO chat(game, channel, name, at, text) VALUES (?1, ?2, ?3, ?4, ?5)",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return db_error(s, rc, err, "the chat line could not be stored");
+    sqlite3_bind_int64(st, 1, game);
+    sqlite3_bind_text(st, 2, channel, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, name, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 4, at);
+    sqlite3_bind_text(st, 5, text, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE || db_error(s, rc, err, "the chat line could not be stored");
+}
+
+int store_chat_recent(Store *s, int64_t game, const char *channel, int max, StoredChat **out, KageError *err)
+{
+    sqlite3_stmt *st;
+    *out = NULL;
+    if (!chat_schema(s, err))
+        return -1;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT name, at, text FROM (SELECT id, name, at, text FROM chat "
+                                       "WHERE game = ?1 AND channel = ?2 ORDER BY id DESC LIMIT ?3) ORDER BY id",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) {
+        db_error(s, rc, err, "the chat could not be read");
+        return -1;
+    }
+    sqlite3_bind_int64(st, 1, game);
+    sqlite3_bind_text(st, 2, channel, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(st, 3, max);
+    StoredChat *cs = xcalloc((size_t)(max > 0 ? max : 1), sizeof *cs);
+    int n = 0;
+    while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        text_col(st, 0, cs[n].name, sizeof cs[n].name, "");
+        cs[n].at = sqlite3_column_int64(st, 1);
+        text_col(st, 2, cs[n].text, sizeof cs[n].text, "");
+        n++;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        db_error(s, rc, err, "the chat could not be read");
+        free(cs);
+        return -1;
+    }
+    *out = cs;
     return n;
 }

@@ -100,6 +100,18 @@ bool store_ratings_put(Store *s, const char *variant, const char *const name[2],
 /* The best `max` ratings of a variant, best first: *out (free it), their
  * number, or -1 and why. */
 int store_top(Store *s, const char *variant, int max, StoredRating **out, KageError *err);
+/* A chat line: of the lobby (game 0, channel "lobby") or of a game (channel
+ * "players" or "watchers"). */
+typedef struct StoredChat {
+    char name[NET_NAME_MAX + 1];
+    int64_t at; /* Unix ms */
+    char text[NET_CHAT_MAX + 1];
+} StoredChat;
+bool store_chat_add(Store *s, int64_t game, const char *channel, const char *name, int64_t at, const char *text,
+                    KageError *err);
+/* The last `max` lines of a channel, oldest first: *out (free it), their
+ * number, or -1 and why. */
+int store_chat_recent(Store *s, int64_t game, const char *channel, int max, StoredChat **out, KageError *err);
 void store_game_free(StoredGame *g);
 void store_games_free(StoredGame *g, int n);
 

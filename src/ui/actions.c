@@ -285,6 +285,10 @@ static void newgame_keep(Ui *ui) { ui_message(ui, false, "The game goes on"); }
 
 /* The new game replaces this one, and the autosave with it: ask first, as
  * quitting, loading and a FEN do. */
+/* Online games and the lobby have a chat (online.c, lobby.c); here there is
+ * no one to talk to. */
+static void act_chat(Ui *ui) { ui_message(ui, true, "T talks in an online game or in the lobby (O): no one else is here"); }
+
 /* The same variant, start, mode, level and clock, the sides switched. */
 static void act_rematch(Ui *ui)
 {
@@ -392,6 +396,7 @@ const UiAction ui_board_actions[] = {
     {"ai-info", "show or hide the AI's thinking (depth, score, speed, expected moves)", act_ai_info, NULL, NULL},
     {"new-game", "choose variant, mode, level and clock for a new game (asks first if a game is in progress)", act_new_game, NULL, NULL},
     {"rematch", "after a game: the same game again, the sides switched", act_rematch, NULL, NULL},
+    {"chat", "online: say something to your opponent (watching: to the other watchers)", act_chat, NULL, NULL},
     {"save", "save the game as PGN (a file name is offered)", act_save, NULL, NULL},
     {"load", "load a game: the saved games of the data folder to choose from, or a file name (asks before replacing a game in progress)", act_load, NULL, NULL},
     {"show-fen", "show the FEN and the game as PGN, to select with the mouse or write to a file", act_show, NULL, NULL},

@@ -31,7 +31,7 @@ static const UiBinding bindings[] = {
     {KEYS_BOARD, "<Home>", "first"}, {KEYS_BOARD, "<Find>", "first"}, {KEYS_BOARD, "{", "first"},
     {KEYS_BOARD, "<End>", "last"}, {KEYS_BOARD, "<Select>", "last"}, {KEYS_BOARD, "}", "last"},
     {KEYS_BOARD, "f", "flip"}, {KEYS_BOARD, "F", "auto-flip"}, {KEYS_BOARD, "L", "legend"},
-    {KEYS_BOARD, "R", "resign"}, {KEYS_BOARD, "D", "draw"},
+    {KEYS_BOARD, "R", "resign"}, {KEYS_BOARD, "D", "draw"}, {KEYS_BOARD, "T", "chat"},
     {KEYS_BOARD, "p", "pause"}, {KEYS_BOARD, "+", "faster"}, {KEYS_BOARD, "-", "slower"},
     {KEYS_BOARD, "H", "hint"}, {KEYS_BOARD, "M", "move-now"}, {KEYS_BOARD, "A", "analyse"}, {KEYS_BOARD, "V", "review"}, {KEYS_BOARD, "a", "ai-info"},
     {KEYS_BOARD, "n", "new-game"}, {KEYS_BOARD, "N", "rematch"},
@@ -101,7 +101,7 @@ static const UiBinding bindings[] = {
     {KEYS_LOBBY, "<Enter>", "open"}, {KEYS_LOBBY, "<Space>", "open"},
     {KEYS_LOBBY, "c", "challenge"}, {KEYS_LOBBY, "x", "withdraw"}, {KEYS_LOBBY, "e", "export"},
     {KEYS_LOBBY, "s", "export"}, {KEYS_LOBBY, "r", "refresh"}, {KEYS_LOBBY, "n", "new-game"},
-    {KEYS_LOBBY, "t", "leaderboard"},
+    {KEYS_LOBBY, "t", "leaderboard"}, {KEYS_LOBBY, "T", "chat"},
     {KEYS_LOBBY, "<Escape>", "back"}, {KEYS_LOBBY, "q", "back"},
 
     {KEYS_SMALL, "q", "back-or-quit"}, {KEYS_SMALL, "<Escape>", "back"}, {KEYS_SMALL, "<C-c>", "quit"},
@@ -205,6 +205,8 @@ static UiKeymap keymap_now(const Ui *ui)
         return KEYS_TEXT;
     if (!ui_screen_fits(ui))
         return KEYS_SMALL;
+    if (ui->screen == SCREEN_LOBBY && ui->input == INPUT_PROMPT)
+        return KEYS_PROMPT; /* the lobby's chat line */
     if (ui->screen != SCREEN_GAME)
         return ui_screens[ui->screen].keys;
     return ui_inputs[ui->input].keys;

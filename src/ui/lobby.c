@@ -187,12 +187,15 @@ void ui_draw_lobby(Ui *ui)
         snprintf(text, sizeof text, "%s%s", lines[i].row >= 0 ? (on ? "> " : "  ") : "", lines[i].text);
         ui_put(top_y + i - o->top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
     }
-    if (ui->status.msg[0])
+    if (ui->input != INPUT_PROMPT && ui->status.msg[0])
         ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg,
                          2);
     ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
-           COLS >= 80 ? "Enter: accept/watch/open  c: challenge  x: withdraw  t: ratings  Esc: back"
-                      : "Enter open  c challenge  x withdraw  Esc back");
+           ui->input == INPUT_PROMPT ? "Enter: say it  Esc: not now"
+           : COLS >= 80              ? "Enter: open/accept  c: challenge  x: withdraw  T: talk  t: ratings  Esc: back"
+                                     : "Enter open  c challenge  x withdraw  T talk  Esc back");
+    if (ui->input == INPUT_PROMPT) /* the chat's line, last: the cursor stays on it */
+        ui_inputs[INPUT_PROMPT].draw(ui, LINES - 2);
 }
 
 /* --- the keys ------------------------------------------------------------------------- */
@@ -322,6 +325,8 @@ static void lobby_new_game(Ui *ui)
         ui->newgame.mode = PLAY_FIRST;
 }
 
+static void lobby_chat(Ui *ui) { ui_online_chat(ui); }
+
 /* The leaderboard of the next variant (after the last, none). */
 static void lobby_leaderboard(Ui *ui)
 {
@@ -346,6 +351,7 @@ const UiAction ui_lobby_actions[] = {
     {"export", "save the game as PGN in the data folder", lobby_export, NULL, NULL},
     {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
     {"leaderboard", "the best ratings of each game in turn (then none)", lobby_leaderboard, NULL, NULL},
+    {"chat", "say something to everyone in the lobby", lobby_chat, NULL, NULL},
     {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},
     {"back", "back to the game screen", lobby_back, NULL, NULL},
 };

@@ -411,6 +411,26 @@ static void on_offer(Ui *ui)
                    c->owner, c->variant, c->tc, side, kind);
 }
 
+/* A chat line: on the status line where it belongs (the lobby's in the
+ * lobby, a game's on its screen), and kept for w either way. */
+static void on_said(Ui *ui)
+{
+    const NetLobby *l = &ui->online->lobby;
+    bool here = l->said.game ? attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui->online->game
+                             : ui->screen == SCREEN_LOBBY;
+    char was[sizeof ui->status.msg];
+    bool was_error = ui->status.msg_error;
+    memcpy(was, ui->status.msg, sizeof was);
+    if (l->said.game)
+        ui_message(ui, false, "%s: %s", l->said.name, l->said.text);
+    else
+        ui_message(ui, false, "%s (lobby): %s", l->said.name, l->said.text);
+    if (!here) { /* kept for w, but what the screen said stays */
+        memcpy(ui->status.msg, was, sizeof was);
+        ui->status.msg_error = was_error;
+    }
+}
+
 /* A rating told: one's own, changed by the game on the board that just
  * ended, is said (as lichess shows it under the result). */
 static void on_rating(Ui *ui)
@@ -472,6 +492,9 @@ static void on_message(Ui *ui, const NetMsg *m)
         ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to, (long long)o->lobby.last.id,
                    o->lobby.last.variant, o->lobby.last.tc);
         ui_lobby_changed(ui);
+        break;
+    case NET_EV_SAID:
+        on_said(ui);
         break;
     case NET_EV_RATING:
         on_rating(ui);
@@ -583,6 +606,58 @@ static const struct {
     {"paste-fen", "the game on the board is being played: O opens the lobby"},
 };
 
+/* A chat line as the protocol carries it: printable ASCII (anything else
+ * becomes '?'), at most NET_CHAT_MAX characters; "" when nothing is left. */
+static void chat_text(const char *typed, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)typed; *p && n + 1 < size && n < NET_CHAT_MAX; p++) {
+        if ((*p & 0xC0) == 0x80)
+            continue; /* the rest of a UTF-8 character: one '?' for it */
+        out[n++] = *p >= 0x20 && *p <= 0x7e ? (char)*p : '?';
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = 0;
+}
+
+static void chat_submit(Ui *ui, const char *typed)
+{
+    UiOnline *o = ui->online;
+    char text[NET_CHAT_MAX + 1];
+    chat_text(typed, text, sizeof text);
+    if (!text[0] || !o)
+        return;
+    if (ui->screen == SCREEN_LOBBY)
+        ui_online_send(ui, "say lobby %s", text);
+    else if (attached(ui))
+        ui_online_send(ui, "say %lld %s", (long long)o->game, text);
+}
+
+void ui_online_chat(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    if (!o || !o->client || !o->welcomed) {
+        ui_message(ui, true, "Not connected to the Kage server: no one hears you");
+        return;
+    }
+    char label[80];
+    const NetGameView *v = &o->lobby.game;
+    if (ui->screen == SCREEN_LOBBY)
+        snprintf(label, sizeof label, "Say (everyone in the lobby): ");
+    else if (!attached(ui))
+        snprintf(label, sizeof label, "Say: ");
+    else if (v->role < 0)
+        snprintf(label, sizeof label, "Say (the other watchers): ");
+    else
+        snprintf(label, sizeof label, "Say to %s: ", v->role == WHITE ? v->black : v->white);
+    if (ui->screen != SCREEN_LOBBY && !attached(ui)) {
+        ui_message(ui, true, "T talks in an online game or in the lobby (O)");
+        return;
+    }
+    ui_prompt(ui, label, "", chat_submit);
+}
+
 bool ui_online_action(Ui *ui, const char *action)
 {
     if (ui->opt.mode != PLAY_ONLINE || !ui->online)
@@ -592,6 +667,10 @@ bool ui_online_action(Ui *ui, const char *action)
     bool on = attached(ui), live = on && !game_over(ui->game), mine = on && v->role >= 0;
     const char *opponent = v->role == WHITE ? v->black : v->white;
     char q[300];
+    if (!strcmp(action, "chat") && on) {
+        ui_online_chat(ui);
+        return true;
+    }
     if (on && (!strcmp(action, "undo") || !strcmp(action, "redo")) && !live) {
         ui_message(ui, true, "The server's record of the game is final: no take-backs");
         return true;

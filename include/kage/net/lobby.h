@@ -91,6 +91,11 @@ typedef struct NetLobby {
     NetRating *top;              /* the leaderboard asked for with "ratings VARIANT", best first */
     int ntop, top_cap;
     char top_variant[NET_VARIANT_MAX];
+    struct {
+        int64_t game;              /* 0: the lobby */
+        char name[NET_NAME_MAX + 1];
+        char text[NET_CHAT_MAX + 1];
+    } said;                        /* the chat line of the last NET_EV_SAID */
 } NetLobby;
 
 /* What a message changed, for the caller to react to. */
@@ -113,7 +118,8 @@ typedef enum NetEvent {
     NET_EV_OFFER,     /* a player offers this one a game (lobby.last), a rematch perhaps */
     NET_EV_DECLINED,  /* this player's challenge to another was declined (lobby.last) */
     NET_EV_RATING,    /* a player's rating is known or changed (lobby.last_rating) */
-    NET_EV_TOP        /* the leaderboard asked for is complete (lobby.top) */
+    NET_EV_TOP,       /* the leaderboard asked for is complete (lobby.top) */
+    NET_EV_SAID       /* a chat line (lobby.said) */
 } NetEvent;
 
 void net_lobby_init(NetLobby *l);

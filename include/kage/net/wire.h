@@ -45,6 +45,7 @@
 #define NET_SERVER_LINE_MAX 8192  /* a server's line */
 #define NET_ARGS_MAX 72           /* words after the verb */
 #define NET_NAME_MAX 32
+#define NET_CHAT_MAX 300          /* the text of a chat line */
 #define NET_MOVES_PER_LINE 64     /* a "moves" line carries at most this many */
 #define NET_TEXT_MAX 400          /* free text the server writes */
 
