@@ -273,10 +273,61 @@ printf '%s\n' "$out" | grep -q "^info string SearchParam lmr_div: 'abc' is not a
     fail "SearchParam: abc not said ($out)"
 printf '%s\n' "$out" | grep -q "^info string SearchParam: unknown number 'bogus'" || fail "SearchParam: bogus not said"
 long=$(awk 'BEGIN { for (i = 0; i < 100; i++) printf "x" }')
-printf 'setoption name SearchParam value %s=1\nquit\n' "$long" | run uci 5 | grep -q "^info string SearchParam: unknown number '$long'" ||
-    fail "SearchParam: a name of 100 letters is an unknown number"
+printf 'setoption name SearchParam value %s=1\nquit\n' "$long" | run uci 5 |
+    grep -q "^info string SearchParam: unknown number '$(printf '%.64s' "$long")\.\.\.'$" ||
+    fail "SearchParam: a name of 100 letters is an unknown number, shown cut to 64"
 printf '%s\n' "$out" | grep -q "^info string SearchParam: expected NAME=N, got 'lmr_div'" || fail "SearchParam: no = not said"
 printf '%s\n' "$out" | grep -q '^info string SearchParam lmr_div 0 is out of range 1..100000: 1 used' ||
     fail "SearchParam: lmr_div 0 (a divisor) not brought into range"
+
+# 8. lines of any length (issue 77): a line is read up to 1 MiB, so a whole
+# game's `position` line stays whole (a 1,200-move game needs at most 77,842
+# bytes: src/proto/session.h); a longer one is refused with a short message
+# and dropped as it is read, in bounded memory; no message shows more than
+# 64 characters of a word of input (a 50 MB line took 52 MB and came back whole)
+letters() { head -c "$1" /dev/zero | tr '\0' a; }
+# the 10,000-move game of part 1 padded with blanks to exactly 1 MiB: read whole
+line=$(printf 'position startpos moves %s' "$moves")
+pad=$((1048576 - ${#line}))
+out=$( { printf '%s' "$line"; head -c "$pad" /dev/zero | tr '\0' ' '; printf '\nd\nquit\n'; } | run uci 20)
+printf '%s\n' "$out" | grep -q 'fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3\[CFHLJDM\] w kq - 10000 5001$' ||
+    fail "a position line of exactly 1 MiB is read whole ($(printf '%s' "$out" | tail -1 | cut -c1-200))"
+out=$( { printf '%s' "$line"; head -c "$((pad + 1))" /dev/zero | tr '\0' ' '; printf '\nd\nquit\n'; } | run uci 20)
+printf '%s\n' "$out" | grep -q '^info string line too long (over 1048576 bytes): not read: position startpos moves e1d1 b8c6' ||
+    fail "a line of 1 MiB and a byte: refused, said ($(printf '%s' "$out" | cut -c1-200))"
+printf '%s\n' "$out" | grep -q ' - 0 1$' || fail "a line over 1 MiB: the position is not changed"
+# the engine's peak memory (VmHWM, kB) after a line of N letters, read while
+# it still runs (its input held open until it has answered isready)
+peak_kb() { # peak_kb PROTO N
+    fresh
+    { letters "$2"; printf '\nping 1\nisready\n'; wait_out '^\(readyok\|pong 1\)' 30
+        sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$(cat "$tmp/pid")/status" >"$tmp/peak"; printf 'quit\n'; } |
+        timeout 40 sh -c 'echo $$ >"$1"; exec "$2" "$3"' sh "$tmp/pid" "$kage" "$1" >"$tmp/engine"
+    cat "$tmp/peak"
+}
+if [ -r /proc/self/status ]; then
+    for proto in uci xboard; do
+        small=$(peak_kb "$proto" 10) big=$(peak_kb "$proto" 50000000)
+        bytes=$(wc -c <"$tmp/engine")
+        [ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 8192 ] ||
+            fail "$proto: a 50 MB line took $small kB -> $big kB of memory (more than 8 MB over a short line's)"
+        [ "$bytes" -lt 400 ] || fail "$proto: a 50 MB line: $bytes bytes of answer"
+        grep -q '^\(readyok\|pong 1\)' "$tmp/engine" || fail "$proto: after a 50 MB line, the next line is read"
+    done
+else
+    skip_part "proto-input: memory" "no /proc to read the engine's peak memory from"
+fi
+# a long word under the limit: every message shows 64 characters of it at most
+word=$(letters 500000)
+out=$(printf 'setoption name UCI_Variant value %s\nsetoption name %s value 1\ngo %s\n%s\nposition %s\nquit\n' \
+    "$word" "$word" "$word" "$word" "$word" | run uci 10)
+[ "$(printf '%s\n' "$out" | grep -c "'*a\{64\}\.\.\.'*")" -eq 5 ] ||
+    fail "uci: five errors about a 500,000-letter word, each cut to 64 letters ($(printf '%s' "$out" | cut -c1-100))"
+[ "$(printf '%s\n' "$out" | wc -c)" -lt 1500 ] || fail "uci: a 500,000-letter word echoed"
+out=$(printf 'xboard\nprotover 2\nnew\nforce\nusermove %s\n%s\nvariant %s\nping %s\nst %s\nquit\n' \
+    "$word" "$word" "$word" "$word" "$word" | run xboard 10)
+printf '%s\n' "$out" | grep -q '^Illegal move: a\{64\}\.\.\.$' || fail "xboard: Illegal move: the move cut to 64 letters"
+[ "$(printf '%s\n' "$out" | grep -c 'a\{64\}\.\.\.$')" -eq 5 ] || fail "xboard: five answers about a long word, each cut"
+[ "$(printf '%s\n' "$out" | wc -c)" -lt 3000 ] || fail "xboard: a 500,000-letter word echoed"
 
 finish "protocol input: all checks passed"

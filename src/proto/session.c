@@ -26,6 +26,34 @@ void session_printf(const char *fmt, ...)
     pthread_mutex_unlock(&out_mu);
 }
 
+SessionLine session_read_line(FILE *in, char **line, size_t *cap)
+{
+    if (!*line) {
+        *cap = 256;
+        *line = xmalloc(*cap);
+    }
+    size_t n = 0;
+    bool dropped = false;
+    int c;
+    flockfile(in);
+    while ((c = getc_unlocked(in)) != EOF && c != '\n') {
+        if (n == SESSION_LINE_MAX) { /* the rest of the line is read, not kept */
+            dropped = true;
+            continue;
+        }
+        if (n + 2 > *cap) {
+            *cap = *cap * 2 > SESSION_LINE_MAX + 1 ? SESSION_LINE_MAX + 1 : *cap * 2;
+            *line = xrealloc(*line, *cap);
+        }
+        (*line)[n++] = (char)c;
+    }
+    funlockfile(in);
+    (*line)[n] = 0;
+    if (c == EOF && !n)
+        return SESSION_LINE_END;
+    return dropped ? SESSION_LINE_LONG : SESSION_LINE_OK;
+}
+
 int session_split(char *line, char ***words, size_t *cap)
 {
     size_t need = strlen(line) / 2 + 2; /* words are at least one character and a blank */

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct Session Session;
 /* Called on the search thread when the search ends. */
@@ -74,6 +75,32 @@ void session_wait(Session *s);
  * changed can be read: a reply that comes as soon as the move is out (a
  * GUI's other engine moving at once) is not taken for one out of turn. */
 bool session_busy(Session *s);
+
+/* The longest protocol line read, newline aside.  The longest line a GUI
+ * sends is UCI's `position fen FEN moves M...` of a whole game: "position
+ * fen " (13), a FEN of at most 1,023 characters (cmd_position's limit),
+ * " moves" (6), and a blank and at most MOVE_TEXT_MAX - 1 = 63 characters a
+ * move (Cashew's longest, a three-leg Lion or Wolf move in XBoard's text,
+ * m11m12,m12m13,m13l13+, is 21): a 1,200-move game needs at most
+ * 13 + 1023 + 6 + 1200 * 64 = 77,842 bytes.  1 MiB is thirteen times that. */
+#define SESSION_LINE_MAX (1u << 20)
+
+typedef enum SessionLine {
+    SESSION_LINE_OK,   /* a line, without its newline */
+    SESSION_LINE_LONG, /* longer than SESSION_LINE_MAX: *line holds its first
+                        * SESSION_LINE_MAX bytes, the rest was read and dropped */
+    SESSION_LINE_END,  /* the end of the input */
+} SessionLine;
+
+/* Read one line of in into *line (of *cap bytes, grown as needed but never
+ * past SESSION_LINE_MAX + 1), NUL-terminated: memory stays bounded whatever
+ * the input. */
+SessionLine session_read_line(FILE *in, char **line, size_t *cap);
+
+/* How many characters of a word of input a message shows: what is longer is
+ * cut, and "..." says so.  Use "%.*s%s" with SESSION_SHOWN(text). */
+#define SESSION_SHOWN_MAX 64
+#define SESSION_SHOWN(text) (int)SESSION_SHOWN_MAX, (text), strlen(text) > SESSION_SHOWN_MAX ? "..." : ""
 
 /* printf to stdout as one locked, flushed write (both threads print). */
 void session_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -46,7 +46,8 @@ static bool read_int(const char *what, const char *s, long lo, long hi, long *ou
     }
     *out = v < lo ? lo : v > hi ? hi : v;
     if (v < lo || v > hi)
-        session_printf("info string %s %s is out of range %ld..%ld: %ld used\n", what, s, lo, hi, *out);
+        session_printf("info string %s %.*s%s is out of range %ld..%ld: %ld used\n", what, SESSION_SHOWN(s), lo, hi,
+                       *out);
     return true;
 }
 
@@ -56,7 +57,7 @@ static long parse_int(const char *what, const char *s, long lo, long hi, long df
     long v;
     if (read_int(what, s, lo, hi, &v))
         return v;
-    session_printf("info string %s: '%s' is not a whole number; %ld used\n", what, s ? s : "", dflt);
+    session_printf("info string %s: '%.*s%s' is not a whole number; %ld used\n", what, SESSION_SHOWN(s ? s : ""), dflt);
     return dflt;
 }
 
@@ -70,7 +71,7 @@ static bool go_int(const char *what, const char *s, long lo, long hi, long *out,
 {
     if (read_int(what, s, lo, hi, out))
         return true;
-    session_printf("info string %s: '%s' is not a whole number; ignored\n", what, s ? s : "");
+    session_printf("info string %s: '%.*s%s' is not a whole number; ignored\n", what, SESSION_SHOWN(s ? s : ""));
     *bad = true;
     return false;
 }
@@ -113,11 +114,13 @@ static void set_search_param(Uci *u, const char *value)
     const char *eq = value ? strchr(value, '=') : NULL;
     char name[64];
     if (!eq || eq == value) {
-        session_printf("info string SearchParam: expected NAME=N, got '%s'\n", value ? value : "");
+        session_printf("info string SearchParam: expected NAME=N, got '%.*s%s'\n", SESSION_SHOWN(value ? value : ""));
         return;
     }
     if ((size_t)(eq - value) >= sizeof name) {
-        session_printf("info string SearchParam: unknown number '%.*s'\n", (int)(eq - value), value);
+        session_printf("info string SearchParam: unknown number '%.*s%s'\n",
+                       eq - value > SESSION_SHOWN_MAX ? SESSION_SHOWN_MAX : (int)(eq - value), value,
+                       eq - value > SESSION_SHOWN_MAX ? "..." : "");
         return;
     }
     memcpy(name, value, (size_t)(eq - value));
@@ -131,7 +134,8 @@ static void set_search_param(Uci *u, const char *value)
     char what[80];
     snprintf(what, sizeof what, "SearchParam %s", name);
     if (!read_int(what, eq + 1, lo, hi, &v)) {
-        session_printf("info string SearchParam %s: '%s' is not a whole number; not set\n", name, eq + 1);
+        session_printf("info string SearchParam %s: '%.*s%s' is not a whole number; not set\n", name,
+                       SESSION_SHOWN(eq + 1));
         return;
     }
     engine_set_search_param(u->s.engine, name, (int)v);
@@ -148,7 +152,7 @@ static void cmd_setoption(Uci *u, int n, char **w)
     session_stop(&u->s);
     if (!strcasecmp(name, "UCI_Variant")) {
         if (!value || !session_set_variant(&u->s, value))
-            session_printf("info string unknown variant '%s'\n", value ? value : "");
+            session_printf("info string unknown variant '%.*s%s'\n", SESSION_SHOWN(value ? value : ""));
     } else if (!strcasecmp(name, "Hash")) {
         int mb = (int)parse_int("Hash", value, 1, 4096, 16);
         size_t got;
@@ -164,7 +168,7 @@ static void cmd_setoption(Uci *u, int n, char **w)
     } else if (!strcasecmp(name, "SearchParam")) {
         set_search_param(u, value);
     } else {
-        session_printf("info string unknown option '%s'\n", name);
+        session_printf("info string unknown option '%.*s%s'\n", SESSION_SHOWN(name));
     }
 }
 
@@ -195,7 +199,7 @@ static void cmd_position(Uci *u, int n, char **w)
             strcat(fen, w[k]);
         }
     } else if (strcmp(w[i], "startpos")) {
-        session_printf("info string position: expected 'startpos' or 'fen', got '%s'\n", w[i]);
+        session_printf("info string position: expected 'startpos' or 'fen', got '%.*s%s'\n", SESSION_SHOWN(w[i]));
         return;
     }
     KageError err = {{0}, -1};
@@ -273,7 +277,7 @@ static void cmd_go(Uci *u, int n, char **w)
         else if (!strcmp(k, "ponder") || !strcmp(k, "searchmoves"))
             session_printf("info string go %s is not supported; ignored\n", k);
         else
-            session_printf("info string go: unknown word '%s' ignored\n", k);
+            session_printf("info string go: unknown word '%.*s%s' ignored\n", SESSION_SHOWN(k));
     }
     if (bad && !lim.infinite && !lim.depth && !lim.nodes && !lim.movetime_ms && !lim.clock) {
         lim.movetime_ms = GO_DEFAULT_MS;
@@ -323,7 +327,13 @@ int uci_run(FILE *in, size_t hash_mb)
     session_init(&u->s, hash_mb);
     char *line = NULL, **w = NULL;
     size_t cap = 0, wcap = 0;
-    while (!u->quit && getline(&line, &cap, in) >= 0) {
+    SessionLine got;
+    while (!u->quit && (got = session_read_line(in, &line, &cap)) != SESSION_LINE_END) {
+        if (got == SESSION_LINE_LONG) {
+            session_printf("info string line too long (over %u bytes): not read: %.*s%s\n", SESSION_LINE_MAX,
+                           SESSION_SHOWN(line));
+            continue;
+        }
         int n = session_split(line, &w, &wcap);
         if (n == 0)
             continue;
@@ -334,7 +344,7 @@ int uci_run(FILE *in, size_t hash_mb)
                 break;
             }
         if (i == N_ELEMS(commands))
-            session_printf("info string unknown command: %s\n", w[0]);
+            session_printf("info string unknown command: %.*s%s\n", SESSION_SHOWN(w[0]));
     }
     free(line);
     free(w);

@@ -306,7 +306,7 @@ static void cmd_variant(Xb *x, int n, char **w)
 {
     session_abort(&x->s);
     if (n < 2 || !session_set_variant(&x->s, w[1])) {
-        session_printf("Error (unsupported variant): %s\n", n < 2 ? "" : w[1]);
+        session_printf("Error (unsupported variant): %.*s%s\n", SESSION_SHOWN(n < 2 ? "" : w[1]));
         return;
     }
     x->chosen = true;
@@ -406,12 +406,12 @@ static void play_user_move(Xb *x, const char *text)
     Move m;
     KageError err = {{0}, -1};
     if (thinking_own_move(x)) {
-        session_printf("Illegal move (not your turn: Kage is thinking of its move): %s\n", text);
+        session_printf("Illegal move (not your turn: Kage is thinking of its move): %.*s%s\n", SESSION_SHOWN(text));
         return;
     }
     session_abort(&x->s);
     if (!move_from_text(x->s.pos, text, MOVE_FOR_PROTOCOL, &m, &err)) {
-        session_printf("Illegal move: %s\n", text);
+        session_printf("Illegal move: %.*s%s\n", SESSION_SHOWN(text));
         return;
     }
     /* a move that promotes is written with its '+': Cashew's text is read
@@ -420,7 +420,7 @@ static void play_user_move(Xb *x, const char *text)
     char own[MOVE_TEXT_MAX];
     size_t len = strlen(text), olen = (size_t)move_to_text(x->s.pos, m, MOVE_FOR_PROTOCOL, own);
     if (olen && own[olen - 1] == '+' && (!len || text[len - 1] != '+')) {
-        session_printf("Illegal move (it promotes: %s): %s\n", own, text);
+        session_printf("Illegal move (it promotes: %s): %.*s%s\n", own, SESSION_SHOWN(text));
         return;
     }
     session_play(&x->s, m);
@@ -490,9 +490,9 @@ static void cmd_level(Xb *x, int n, char **w)
     double inc;
     if (n < 4 || !session_number(w[1], 0, 100000, &mps) || !parse_minutes(w[2], &base) ||
         !session_decimal(w[3], 0, 86400, &inc)) {
-        session_printf("Error (expected: level MPS BASE INC, as in level 40 5 0 or level 0 2:30 1): %s%s%s%s%s%s%s\n",
-                       w[0], n > 1 ? " " : "", n > 1 ? w[1] : "", n > 2 ? " " : "", n > 2 ? w[2] : "",
-                       n > 3 ? " " : "", n > 3 ? w[3] : "");
+        session_printf("Error (expected: level MPS BASE INC, as in level 40 5 0 or level 0 2:30 1): %s%s%.*s%s%s%.*s%s%s%.*s%s\n",
+                       w[0], n > 1 ? " " : "", SESSION_SHOWN(n > 1 ? w[1] : ""), n > 2 ? " " : "",
+                       SESSION_SHOWN(n > 2 ? w[2] : ""), n > 3 ? " " : "", SESSION_SHOWN(n > 3 ? w[3] : ""));
         return;
     }
     x->mps = (int)mps;
@@ -505,7 +505,7 @@ static void cmd_st(Xb *x, int n, char **w)
 {
     double sec;
     if (n < 2 || !session_decimal(w[1], 0, MAX_CLOCK_MS / 1000.0, &sec)) {
-        session_printf("Error (expected: st SECONDS): %s %s\n", w[0], n > 1 ? w[1] : "");
+        session_printf("Error (expected: st SECONDS): %s %.*s%s\n", w[0], SESSION_SHOWN(n > 1 ? w[1] : ""));
         return;
     }
     x->st_ms = (int)(sec * 1000);
@@ -515,7 +515,7 @@ static void cmd_sd(Xb *x, int n, char **w)
 {
     long d;
     if (n < 2 || !session_number(w[1], 0, 100, &d)) {
-        session_printf("Error (expected: sd DEPTH, 0 to 100): %s %s\n", w[0], n > 1 ? w[1] : "");
+        session_printf("Error (expected: sd DEPTH, 0 to 100): %s %.*s%s\n", w[0], SESSION_SHOWN(n > 1 ? w[1] : ""));
         return;
     }
     x->sd = (int)d;
@@ -527,7 +527,7 @@ static int centis(int n, char **w)
 {
     long cs;
     if (n < 2 || !session_number(w[1], LONG_MIN, LONG_MAX, &cs)) {
-        session_printf("Error (expected: %s CENTISECONDS): %s %s\n", w[0], w[0], n > 1 ? w[1] : "");
+        session_printf("Error (expected: %s CENTISECONDS): %s %.*s%s\n", w[0], w[0], SESSION_SHOWN(n > 1 ? w[1] : ""));
         return -1;
     }
     return cs < 0 ? 0 : cs > MAX_CLOCK_MS / 10 ? (int)(MAX_CLOCK_MS / 10) : (int)cs; /* behind: none left */
@@ -541,7 +541,7 @@ static void cmd_ping(Xb *x, int n, char **w)
 {
     if (!x->analyzing)
         session_wait(&x->s); /* pong comes after the move being thought about; analysing, at once */
-    session_printf("pong %s\n", n > 1 ? w[1] : "");
+    session_printf("pong %.*s%s\n", SESSION_SHOWN(n > 1 ? w[1] : ""));
 }
 
 static void cmd_post(Xb *x, int n, char **w)
@@ -554,7 +554,7 @@ static void cmd_post(Xb *x, int n, char **w)
 static void set_hash(Xb *x, long mb, const char *asked)
 {
     if (mb < 1 || mb > 4096)
-        session_printf("telluser Hash %s MB: the hash table takes %d MB\n", asked, mb < 1 ? 1 : 4096);
+        session_printf("telluser Hash %.*s%s MB: the hash table takes %d MB\n", SESSION_SHOWN(asked), mb < 1 ? 1 : 4096);
     mb = mb < 1 ? 1 : mb > 4096 ? 4096 : mb;
     if (thinking_own_move(x)) { /* the table is the search's: changed once the move is made */
         x->hash_pending = mb;
@@ -574,7 +574,7 @@ static void cmd_memory(Xb *x, int n, char **w)
 {
     long mb;
     if (n < 2 || !session_number(w[1], 0, LONG_MAX, &mb)) {
-        session_printf("Error (expected: memory MB): %s %s\n", w[0], n > 1 ? w[1] : "");
+        session_printf("Error (expected: memory MB): %s %.*s%s\n", w[0], SESSION_SHOWN(n > 1 ? w[1] : ""));
         return;
     }
     set_hash(x, mb, w[1]);
@@ -640,8 +640,8 @@ static void cmd_option(Xb *x, int n, char **w)
     else if (n >= 2 && !strncmp(w[1], "Hash=", 5) && session_number(w[1] + 5, 0, LONG_MAX, &v))
         set_hash(x, v, w[1] + 5);
     else
-        session_printf("Error (unknown option, or a value out of range: Level=1 to 10, Hash=MB): %s %s\n", w[0],
-                       n > 1 ? w[1] : "");
+        session_printf("Error (unknown option, or a value out of range: Level=1 to 10, Hash=MB): %s %.*s%s\n", w[0],
+                       SESSION_SHOWN(n > 1 ? w[1] : ""));
 }
 
 static void cmd_quit(Xb *x, int n, char **w)
@@ -704,7 +704,13 @@ int xboard_run(FILE *in, size_t hash_mb)
     setvbuf(stdout, NULL, _IOLBF, 0);
     char *line = NULL, **w = NULL;
     size_t cap = 0, wcap = 0;
-    while (!x->quit && getline(&line, &cap, in) >= 0) {
+    SessionLine got;
+    while (!x->quit && (got = session_read_line(in, &line, &cap)) != SESSION_LINE_END) {
+        if (got == SESSION_LINE_LONG) {
+            session_printf("Error (line too long: over %u bytes, not read): %.*s%s\n", SESSION_LINE_MAX,
+                           SESSION_SHOWN(line));
+            continue;
+        }
         int n = session_split(line, &w, &wcap);
         if (n == 0)
             continue;
@@ -726,14 +732,14 @@ int xboard_run(FILE *in, size_t hash_mb)
         Move m;
         KageError err = {{0}, -1};
         if (thinking_own_move(x)) { /* the position is the search's until it moves */
-            session_printf("Error (unknown command, or a move while Kage thinks of its own): %s\n", w[0]);
+            session_printf("Error (unknown command, or a move while Kage thinks of its own): %.*s%s\n", SESSION_SHOWN(w[0]));
             continue;
         }
         session_abort(&x->s);
         if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
             play_user_move(x, w[0]);
         else
-            session_printf("Error (unknown command): %s\n", w[0]);
+            session_printf("Error (unknown command): %.*s%s\n", SESSION_SHOWN(w[0]));
     }
     free(line);
     free(w);
