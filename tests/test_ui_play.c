@@ -346,6 +346,41 @@ static void ui_draw_newgame__40x14__values_whole(void **state)
     play_off(&ui);
 }
 
+/* In the compact layout with the players under the board, a message of
+ * three lines or more (or a question) is read whole and both players'
+ * lines stay in view: they go up over the board's last ranks while it is
+ * shown, and come back down once it is gone. */
+static void ui_draw__compact_long_message__players_stay(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, false);
+    resizeterm(14, 40);
+    ui_layout(&ui);
+    assert_true(ui.lay.panel_below);
+    ui.status.msg[0] = 0;
+    ui_draw(&ui);
+    assert_true(line_has(ui.lay.panel_y, "Clan: you"));
+    assert_true(line_has(ui.lay.panel_y + 1, "Kingdom: AI, level 1"));
+    ui_message(&ui, false, "Clan wins: Kingdom lost on time, after a long game that nobody will forget soon "
+                           "(N: rematch, V: review)");
+    ui_draw(&ui);
+    assert_true(screen_has("Clan: you"));
+    assert_true(screen_has("Kingdom: AI, level 1"));
+    assert_true(screen_has("Clan wins: Kingdom"));
+    assert_true(screen_has("V: review)"));
+    ui_confirm(&ui, "Leave the game in progress for a new one? It is lost unless saved with s (y/n)", NULL);
+    ui_draw(&ui);
+    assert_true(screen_has("Kingdom: AI, level 1"));
+    assert_true(screen_has("(y/n)"));
+    ui.input = INPUT_BOARD;
+    ui.status.msg[0] = 0;
+    ui_draw(&ui);
+    assert_true(line_has(ui.lay.panel_y + 1, "Kingdom: AI, level 1"));
+    assert_true(line_has(ui.lay.board_y + ui.lay.board_h - 1, "王")); /* the first rank back */
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -356,6 +391,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_browse__message__moves_as_players_count_them),
         cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),
         cmocka_unit_test(ui_draw_newgame__40x14__values_whole),
+        cmocka_unit_test(ui_draw__compact_long_message__players_stay),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

@@ -524,11 +524,35 @@ static void draw_clock(Ui *ui, Color c, int y, int label_w, bool *short_form)
     ui_put(y, x, n, ui_style(ui, st) | (running ? A_BOLD : 0), t);
 }
 
+/* How many lines, up from the status line, the status line's message,
+ * question or prompt takes (draw_status draws them). */
+static int status_lines_used(const Ui *ui)
+{
+    int max = ui_status_lines(), n;
+    if (ui->input == INPUT_CONFIRM)
+        n = ui_wrapped_lines(ui->status.question, COLS);
+    else if (ui->input == INPUT_PROMPT)
+        n = 1 + (ui->status.msg[0] ? ui_wrapped_lines(ui->status.msg, COLS) : 0);
+    else
+        n = ui->status.msg[0] ? ui_wrapped_lines(ui->status.msg, COLS) : 1;
+    return n < max ? n : max;
+}
+
 static void draw_panel(Ui *ui)
 {
     const Layout *l = &ui->lay;
     Game *g = ui->game;
     int x = l->panel_x, w = l->panel_w, y = l->panel_y;
+    /* compact, the panel under the board: a message of several lines grows
+     * over the panel's status line, never over the players, who go up over
+     * the board's last ranks while it is shown */
+    if (l->panel_below && l->status_y - status_lines_used(ui) - 1 < y) {
+        y = l->status_y - status_lines_used(ui) - 1;
+        for (int k = 0; k < 2; k++) { /* over the board and the hands: blank lines first */
+            attrset(ui_style(ui, STYLE_TEXT));
+            mvhline(y + k, 0, ' ', COLS);
+        }
+    }
     char buf[256], who[160];
     bool uni = ui->look.glyphs != GLYPHS_LETTERS, byo_short[2];
     for (Color c = WHITE; c <= BLACK; c++) {
