@@ -10,7 +10,9 @@
  *
  * After every step the server's lobby and games are checked against a
  * model: what a reading client and a lobby observer were told, the
- * challenges seen withdrawn, the stored games replayed with the rules.  On
+ * challenges seen withdrawn, the stored games replayed with the rules (and
+ * the whole database checked as kage server --check does at every restart
+ * and at the end).  On
  * a violation (or a crash, or a sanitizer's report) it prints the seed,
  * the step and the last actions, and exits 1.
  *
@@ -839,9 +841,12 @@ static void act(World *w, Client *c)
     else if (r < 90)
         say(w, c, "lobby %s", chance(70) ? "on" : chance(80) ? "off" : "maybe");
     else if (r < 200) {
-        if (chance(80))
+        if (chance(70))
             say(w, c, "challenge %s %s %s", random_variant(), good_tcs[rnd((int)N_ELEMS(good_tcs))],
                 colours[rnd(3)]);
+        else if (chance(40)) /* to one player (online, playing, offline, oneself, not a name) */
+            say(w, c, "challenge %s %s %s %s", random_variant(), good_tcs[rnd((int)N_ELEMS(good_tcs))],
+                colours[rnd(3)], chance(70) ? users[rnd(N_USERS)].login : shared_names[rnd((int)N_ELEMS(shared_names))]);
         else if (chance(34))
             say(w, c, "challenge %s 5 white", bad_variants[rnd((int)N_ELEMS(bad_variants))]);
         else if (chance(50))
@@ -856,7 +861,7 @@ static void act(World *w, Client *c)
     } else if (r < 370) {
         w->accepting = pick_challenge(w, c, chance(10));
         say(w, c, "accept %lld", (long long)w->accepting);
-    } else if (r < 380)
+    } else if (r < 395)
         say(w, c, "decline %lld", (long long)pick_challenge(w, c, false));
     else if (r < 600)
         act_move(w, c);
@@ -1204,11 +1209,33 @@ static void server_start(World *w)
     observer_join(w);
 }
 
+/* With the server stopped: every game of the database replays with the
+ * rules to its stored result (kage server --check). */
+static void check_db(void)
+{
+    FILE *out = tmpfile();
+    if (!out) {
+        fprintf(stderr, "server-model: tmpfile: %s\n", strerror(errno));
+        exit(99);
+    }
+    if (!server_check_db(db_path, out)) {
+        char buf[2000];
+        size_t n;
+        rewind(out);
+        n = fread(buf, 1, sizeof buf - 1, out);
+        buf[n] = 0;
+        fclose(out);
+        violation("kage server --check finds the database unsound:\n%s", buf);
+    }
+    fclose(out);
+}
+
 static void server_restart(World *w)
 {
     note("the server restarts over the same database");
     server_free(w->s);
     w->s = NULL;
+    check_db();
     for (int i = 0; i < w->ncl; i++)
         client_reset(&w->cl[i]);
     if (w->gone) /* challenge ids start again at 1 */
@@ -1408,6 +1435,7 @@ int main(int argc, char **argv)
            w->games, w->moves_sent, w->restarts, w->lines_checked, w->closed_unread, w->refused, w->near_cap,
            w->resent_unfollowed);
     server_free(w->s);
+    check_db();
     for (int i = 0; i < w->ncl; i++) {
         client_reset(&w->cl[i]);
         free(w->cl[i].moves);
