@@ -381,6 +381,27 @@ static void ui_draw__compact_long_message__players_stay(void **state)
     play_off(&ui);
 }
 
+/* Cashew at 53x16, the smallest size promised for it: the file letters
+ * stay under the board while a message of two lines or more is shown (it
+ * goes up the panel, right of the board, and is read whole). */
+static void ui_draw__cashew_53x16__file_letters_under_a_long_message(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "cashew", PLAY_FIRST, NULL, false);
+    resizeterm(16, 53);
+    ui_layout(&ui);
+    assert_true(ui.lay.fits);
+    ui_message(&ui, false, "New game of Cashew Shogi: you move first, the AI replies. Press ? for help.");
+    ui_draw(&ui);
+    int letters = ui.lay.board_y + ui.lay.board_h;
+    assert_true(line_has(letters, "a b c d e f g h i j k l m"));
+    assert_true(line_has(ui.lay.board_y + ui.lay.board_h - 1, "王")); /* the first rank */
+    assert_true(screen_has("New game of"));
+    assert_true(screen_has("help."));
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -392,6 +413,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),
         cmocka_unit_test(ui_draw_newgame__40x14__values_whole),
         cmocka_unit_test(ui_draw__compact_long_message__players_stay),
+        cmocka_unit_test(ui_draw__cashew_53x16__file_letters_under_a_long_message),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

@@ -684,15 +684,24 @@ static void draw_status(Ui *ui)
     if (ui->status.msg[0]) { /* a long one wraps upwards: the whole of it is read */
         const char *msg = ui->status.msg;
         char cut[sizeof ui->status.msg + 32];
-        int max = ui_status_lines();
-        if (ui_wrapped_lines(msg, COLS) > max) { /* longer still: where the rest is */
+        int max = ui_status_lines(), mx = 0, mw = COLS;
+        /* compact, the panel right of the board: one of several lines goes
+         * up the panel's column, so that the board's last rank and its file
+         * letters stay in view (Cashew at 53x16) */
+        if (l->compact && !l->panel_below && ui_wrapped_lines(msg, COLS) > 1) {
+            mx = l->panel_x;
+            mw = l->panel_w;
+            attrset(ui_style(ui, STYLE_TEXT));
+            mvhline(l->status_y, 0, ' ', COLS);
+        }
+        if (ui_wrapped_lines(msg, mw) > max) { /* longer still: where the rest is */
             static const char more[] = " ... (w: all of it)";
             snprintf(cut, sizeof cut, "%s", msg);
-            ui_fit_words(cut, COLS, max);
+            ui_fit_words(cut, mw, max);
             size_t n = strlen(cut);
             while (n > 0) {
                 snprintf(cut + n, sizeof cut - n, "%s", more);
-                if (ui_wrapped_lines(cut, COLS) <= max)
+                if (ui_wrapped_lines(cut, mw) <= max)
                     break;
                 cut[n] = 0;
                 char *sp = strrchr(cut, ' ');
@@ -701,8 +710,8 @@ static void draw_status(Ui *ui)
             }
             msg = n ? cut : msg; /* one word longer than all the lines: cut where it stops */
         }
-        ui_put_bottom_up(l->status_y, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg,
-                         max);
+        ui_put_bottom_up_at(l->status_y, mx, mw, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg,
+                            max);
     } else if (l->panel_below && ai_line_short(ui, buf, sizeof buf)) { /* no panel for it: the keys' line */
         ui_fit_words(buf, COLS, 1);
         ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_DIM), buf);

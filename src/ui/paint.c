@@ -134,6 +134,11 @@ int ui_put_wrapped(int y, int x, int width, attr_t a, const char *text, int line
 
 int ui_put_bottom_up(int y, int width, attr_t a, const char *text, int max_lines)
 {
+    return ui_put_bottom_up_at(y, 0, width, a, text, max_lines);
+}
+
+int ui_put_bottom_up_at(int y, int x, int width, attr_t a, const char *text, int max_lines)
+{
     int n = 0;
     for (const char *t = text; *t && n < max_lines; n++) {
         t += ui_wrap_next(t, width, n + 1 == max_lines);
@@ -143,9 +148,9 @@ int ui_put_bottom_up(int y, int width, attr_t a, const char *text, int max_lines
     n = n ? n : 1;
     for (int i = 0; i < n; i++) {
         attrset(a);
-        mvhline(y - n + 1 + i, 0, ' ', width);
+        mvhline(y - n + 1 + i, x, ' ', width);
     }
-    ui_put_wrapped(y - n + 1, 0, width, a, text, n);
+    ui_put_wrapped(y - n + 1, x, width, a, text, n);
     return n;
 }
 

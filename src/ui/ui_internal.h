@@ -293,6 +293,8 @@ int ui_wrap_next(const char *text, int width, bool last);
  * message is read whole over what is above the status line.  Returns the
  * lines used. */
 int ui_put_bottom_up(int y, int width, attr_t a, const char *text, int max_lines);
+/* The same from column x. */
+int ui_put_bottom_up_at(int y, int x, int width, attr_t a, const char *text, int max_lines);
 /* How many lines a message or question may grow to: half the screen, at
  * least four. */
 int ui_status_lines(void);
