@@ -541,6 +541,53 @@ static void chat__lobby_players_watchers__each_hears_its_own(void **state)
     rig_free(r);
 }
 
+/* The lobby sees who plays, who watches and who is idle; a game's
+ * followers see who watches it; a challenge to one player lapses unanswered. */
+static void presence__playing_watching_idle__and_who_watches(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), w = join(r, "carol"), x = join(r, "xena");
+    say(r, x, "lobby on");
+    EXPECT(r, x, "player alice online\n");
+    game_between(r, a, b, "shogun", "none");
+    EXPECT(r, x, "player alice online playing");
+    AND(r, x, "player bob online playing");
+    say(r, w, "watch 1");
+    EXPECT(r, w, "watchers 1 1 carol");
+    EXPECT(r, a, "watchers 1 1 carol");
+    EXPECT(r, x, "player carol online watching");
+    int w2 = server_connect(r->s, -1, uid_of("carol"), "carol"); /* her second screen watches too: one watcher */
+    say(r, w2, "hello 1");
+    say(r, w2, "watch 1");
+    EXPECT(r, a, "watchers 1 1 carol");
+    say(r, w, "leave 1");
+    say(r, w2, "leave 1");
+    EXPECT(r, a, "watchers 1 0");
+    EXPECT(r, x, "player carol online\n");
+    server_disconnect(r->s, b);
+    EXPECT(r, a, "conn 1 black 0 120"); /* away, and how long on his turn */
+    b = join(r, "bob");
+    say(r, a, "resign 1");
+    EXPECT(r, x, "player alice online\n");
+    AND(r, x, "player bob online\n");
+    /* a challenge to one player lapses after two minutes unanswered */
+    say(r, a, "challenge shogun 5 white bob");
+    EXPECT(r, a, "ok challenge 2");
+    r->now += 119999;
+    server_tick(r->s);
+    got(r, a);
+    NOT(r, a, "withdrawn 2");
+    r->now += 1;
+    server_tick(r->s);
+    EXPECT(r, a, "withdrawn 2 expired");
+    EXPECT(r, b, "withdrawn 2 expired");
+    say(r, b, "accept 2");
+    EXPECT(r, b, "error not-found no challenge 2");
+    rig_free(r);
+}
+
 /* Challenge numbers go on after a restart: "accept 1" sent to the old
  * server never takes another player's new challenge. */
 static void challenge_numbers__never_given_twice__even_after_a_restart(void **state)
@@ -1003,6 +1050,7 @@ int test_server_run(void)
         cmocka_unit_test(rating__glicko2__glickmans_worked_example),
         cmocka_unit_test(rated_game__result__both_ratings_move_as_glicko2_says),
         cmocka_unit_test(chat__lobby_players_watchers__each_hears_its_own),
+        cmocka_unit_test(presence__playing_watching_idle__and_who_watches),
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),

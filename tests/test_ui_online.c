@@ -340,6 +340,13 @@ static void ui_chat__lobby_and_game__sent_and_shown(void **state)
     SHOWN(r, "bob: you too");
     server_says(r, "said lobby carol anyone for cashew?\n"); /* the lobby's, kept for w only */
     SHOWN(r, "bob: you too");
+    server_says(r, "conn 1 black 1\nwatchers 1 2 carol dave\n");
+    SHOWN(r, "2 watch: carol, dave");
+    ui_feed_keys(ui, ":e4<Enter>");
+    server_says(r, "move 1 0 e2e4 300000:0:0 300000:0:0 black\nconn 1 black 0 120\n");
+    SHOWN(r, "bob is away: back within"); /* the panel's countdown */
+    SHOWN(r, "2:00, or the game is");
+    SHOWN(r, "bob is away: their clock runs, and if they are not back within 2:00 of");
     rig_off(r);
 }
 

@@ -32,6 +32,7 @@ void net_game_clear(NetGameView *g)
 void net_lobby_free(NetLobby *l)
 {
     free(l->players);
+    free(l->doing);
     free(l->challenges);
     free(l->live);
     free(l->past);
@@ -112,6 +113,7 @@ static void view_start(NetGameView *v, const NetGameInfo *info, int role, int64_
     v->role = role;
     v->started = started;
     v->conn[WHITE] = v->conn[BLACK] = true;
+    v->away_at[WHITE] = v->away_at[BLACK] = -1;
 }
 
 static void view_push(NetGameView *v, const char *move)
@@ -244,14 +246,28 @@ static NetEvent on_lobby_line(NetLobby *l, const NetMsg *m, KageError *err)
     }
     if (!strcmp(v, "player")) {
         bool on = !strcmp(m->arg[1], "online");
-        if (!net_name_ok(m->arg[0]) || (!on && strcmp(m->arg[1], "offline")))
+        int doing = m->nargs < 3 ? NET_IDLE : !strcmp(m->arg[2], "playing") ? NET_PLAYING
+                                           : !strcmp(m->arg[2], "watching") ? NET_WATCHING
+                                                                            : -1;
+        if (!net_name_ok(m->arg[0]) || (!on && strcmp(m->arg[1], "offline")) || doing < 0 || (!on && m->nargs > 2))
             return bad(err, m, "word");
         int k = player_index(l, m->arg[0]);
         if (on && k < 0) {
+            int cap = l->players_cap;
             GROW(l->players, l->nplayers, l->players_cap);
-            copy(l->players[l->nplayers++], NET_NAME_MAX + 1, m->arg[0]);
-        } else if (!on && k >= 0)
-            memmove(&l->players[k], &l->players[k + 1], (size_t)(--l->nplayers - k) * sizeof *l->players);
+            if (l->players_cap != cap || !l->doing) {
+                l->doing = xrealloc(l->doing, (size_t)l->players_cap * sizeof *l->doing);
+                l->doing_cap = l->players_cap;
+            }
+            k = l->nplayers++;
+            copy(l->players[k], NET_NAME_MAX + 1, m->arg[0]);
+        } else if (!on && k >= 0) {
+            memmove(&l->players[k], &l->players[k + 1], (size_t)(l->nplayers - k - 1) * sizeof *l->players);
+            memmove(&l->doing[k], &l->doing[k + 1], (size_t)(l->nplayers - k - 1) * sizeof *l->doing);
+            l->nplayers--;
+        }
+        if (on)
+            l->doing[k] = doing;
         return l->lobby_ready ? NET_EV_LOBBY : NET_EV_NONE;
     }
     if (!strcmp(v, "challenge")) {
@@ -283,7 +299,7 @@ static NetEvent on_lobby_line(NetLobby *l, const NetMsg *m, KageError *err)
         return l->lobby_ready ? NET_EV_LOBBY : NET_EV_NONE;
     }
     if (!strcmp(v, "withdrawn")) {
-        if (!net_id_parse(m->arg[0], &id) || (m->nargs > 1 && strcmp(m->arg[1], "declined")))
+        if (!net_id_parse(m->arg[0], &id) || (m->nargs > 1 && strcmp(m->arg[1], "declined") && strcmp(m->arg[1], "expired")))
             return bad(err, m, "id");
         int k = challenge_index(l, id);
         if (k < 0)
@@ -292,6 +308,7 @@ static NetEvent on_lobby_line(NetLobby *l, const NetMsg *m, KageError *err)
         memmove(&l->challenges[k], &l->challenges[k + 1], (size_t)(--l->nchallenges - k) * sizeof *l->challenges);
         if (m->nargs > 1 && !strcmp(c.owner, l->me)) {
             l->last = c;
+            copy(l->withdrawn_why, sizeof l->withdrawn_why, m->arg[1]);
             return NET_EV_DECLINED;
         }
         return NET_EV_LOBBY;
@@ -474,10 +491,30 @@ NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *e
         return NET_EV_NONE;
     if (!strcmp(v, "conn")) {
         int c;
-        int64_t on;
-        if (!net_colour_parse(m->arg[1], false, &c) || !net_int_parse(m->arg[2], 0, 1, &on))
+        int64_t on, secs = 0;
+        if (!net_colour_parse(m->arg[1], false, &c) || !net_int_parse(m->arg[2], 0, 1, &on) ||
+            (m->nargs > 3 && !net_int_parse(m->arg[3], 1, 30L * 24 * 3600, &secs)))
             return bad(err, m, "word");
         g->conn[c] = on;
+        g->away_at[c] = on ? -1 : now;
+        if (secs)
+            g->abandon_s = (int)secs;
+        return NET_EV_STATE;
+    }
+    if (!strcmp(v, "watchers")) {
+        int64_t n;
+        if (!net_int_parse(m->arg[1], 0, 1000000, &n))
+            return bad(err, m, "word");
+        size_t len = 0;
+        char names[sizeof g->watchers] = "";
+        for (int i = 2; i < m->nargs; i++) {
+            if (!net_name_ok(m->arg[i]))
+                return bad(err, m, "word");
+            if (len + strlen(m->arg[i]) + 3 < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i > 2 ? ", " : "", m->arg[i]);
+        }
+        g->nwatchers = (int)n;
+        copy(g->watchers, sizeof g->watchers, names);
         return NET_EV_STATE;
     }
     if (!strcmp(v, "draw")) {

@@ -49,7 +49,7 @@ static const NetVerb to_client[] = {
     {"pong", 0, 1, false},      /* [TOKEN] */
     {"lobby-begin", 0, 0, false},
     {"lobby-end", 0, 0, false},
-    {"player", 2, 2, false},    /* NAME online|offline */
+    {"player", 2, 3, false},    /* NAME online|offline [playing|watching] */
     {"challenge", 5, 7, false}, /* CID NAME VARIANT TC COLOUR [FOR|-] [rated] */
     {"withdrawn", 1, 2, false}, /* CID [declined] */
     {"live", 6, 6, false},      /* GID VARIANT TC WHITE BLACK PLIES */
@@ -62,7 +62,8 @@ static const NetVerb to_client[] = {
     {"moves", 2, 2 + NET_MOVES_PER_LINE, false}, /* GID FROM MOVE... */
     {"state", 9, 9, false},     /* GID PLIES WCLOCK BCLOCK RUN WCONN BCONN DRAW STALLED */
     {"move", 6, 6, false},      /* GID PLY MOVE WCLOCK BCLOCK RUN */
-    {"conn", 3, 3, false},      /* GID COLOUR 0|1 */
+    {"conn", 3, 4, false},      /* GID COLOUR 0|1 [SECONDS] */
+    {"watchers", 2, 2 + 16, false}, /* GID N NAME... */
     {"draw", 2, 2, false},      /* GID white|black|none */
     {"end", 3, 3, false},       /* GID RESULT REASON */
     {"stalled", 2, 2, true},    /* GID 0|1 [text] */

@@ -87,7 +87,7 @@ void lobby_snapshot(Server *s, Conn *c)
         for (int j = 0; j < i && !seen; j++)
             seen = s->conns[j] && !s->conns[j]->dead && s->conns[j]->hello && !strcmp(s->conns[j]->name, p->name);
         if (!seen) {
-            conn_send(s, c, "player %s online", p->name);
+            conn_send(s, c, "player %s online%s", p->name, lobby_presence_word(s, p->name));
             lobby_send_ratings(s, c, p->name);
         }
     }
@@ -238,6 +238,7 @@ void cmd_challenge(Server *s, Conn *c, const NetMsg *m)
     *ch = (Challenge){.id = lobby_next_id(s), .def = def, .tc = tc, .colour = colour, .rated = rated};
     snprintf(ch->owner, sizeof ch->owner, "%s", c->name);
     snprintf(ch->to, sizeof ch->to, "%s", to);
+    ch->expires = to[0] ? server_now(s) + OFFER_MS : 0;
     Challenge copy = *ch; /* what follows sends, and may close a client who does not read */
     conn_send(s, c, "ok challenge %lld", (long long)copy.id);
     send_challenge(s, NULL, &copy);
@@ -307,6 +308,8 @@ void cmd_accept(Server *s, Conn *c, const NetMsg *m)
         if (p && !p->dead && p->hello && (!strcmp(p->name, white) || !strcmp(p->name, black)))
             match_follow(s, mt, p);
     }
+    lobby_presence(s, white);
+    lobby_presence(s, black);
 }
 
 static void info_line(const StoredGame *g, char *buf, size_t size, const char *verb)
@@ -371,6 +374,40 @@ void cmd_record(Server *s, Conn *c, const NetMsg *m)
     }
     conn_send(s, c, "record-end %lld", (long long)id);
     store_game_free(&g);
+}
+
+const char *lobby_presence_word(const Server *s, const char *name)
+{
+    if (match_of_player(s, name))
+        return " playing";
+    for (int i = 0; i < s->nconns; i++) {
+        const Conn *c = s->conns[i];
+        if (c && !c->dead && c->hello && c->game && !strcmp(c->name, name))
+            return " watching";
+    }
+    return "";
+}
+
+void lobby_presence(Server *s, const char *name)
+{
+    if (server_player_conns(s, name) > 0)
+        lobby_broadcast(s, "player %s online%s", name, lobby_presence_word(s, name));
+}
+
+int lobby_tick(Server *s)
+{
+    int64_t now = server_now(s), next = -1;
+    for (int i = s->nchallenges - 1; i >= 0; i--) {
+        if (i >= s->nchallenges || !s->challenges[i].expires)
+            continue;
+        if (now >= s->challenges[i].expires) {
+            server_log(s, "challenge %lld of %s to %s lapsed", (long long)s->challenges[i].id, s->challenges[i].owner,
+                       s->challenges[i].to);
+            challenge_remove(s, i, "expired");
+        } else if (next < 0 || s->challenges[i].expires - now < next)
+            next = s->challenges[i].expires - now;
+    }
+    return (int)next;
 }
 
 void lobby_send_ratings(Server *s, Conn *c, const char *name)

@@ -169,9 +169,34 @@ static void send_game(Server *s, Match *m, Conn *c)
     chat_game_history(s, c, m->id, role >= 0);
 }
 
+/* Who watches m (its followers who do not play it), to its followers:
+ * "watchers GID N NAME..." (each player once, the first few named). */
+static void watchers_told(Server *s, Match *m)
+{
+    char line[NET_SERVER_LINE_MAX + 1];
+    int n = 0, len = 0;
+    for (int k = 0; k < m->nsubs; k++) {
+        const Conn *c = conn_by_id(s, m->subs[k]);
+        if (!c || !c->hello || colour_of(m, c->name) >= 0)
+            continue;
+        bool seen = false;
+        for (int j = 0; j < k && !seen; j++) {
+            const Conn *d = conn_by_id(s, m->subs[j]);
+            seen = d && d->hello && !strcmp(d->name, c->name);
+        }
+        if (seen)
+            continue;
+        if (n < WATCHERS_LISTED)
+            len += snprintf(line + len, sizeof line - (size_t)len, " %s", c->name);
+        n++;
+    }
+    match_broadcast(s, m, "watchers %lld %d%s", (long long)m->id, n, len ? line : "");
+}
+
 void match_follow(Server *s, Match *m, Conn *c)
 {
-    if (c->game != m->id) {
+    bool joined = c->game != m->id;
+    if (joined) {
         match_unfollow(s, c);
         if (m->nsubs == m->subs_cap) {
             m->subs_cap = m->subs_cap ? 2 * m->subs_cap : 4;
@@ -181,12 +206,17 @@ void match_follow(Server *s, Match *m, Conn *c)
         c->game = m->id;
     }
     send_game(s, m, c);
+    if (joined && c->hello && colour_of(m, c->name) < 0) { /* a watcher more */
+        watchers_told(s, m);
+        lobby_presence(s, c->name);
+    }
 }
 
 void match_unfollow(Server *s, Conn *c)
 {
     if (!c->game)
         return;
+    Match *left = NULL;
     for (int i = 0; i < s->nmatches; i++) {
         Match *m = s->matches[i];
         if (m->id != c->game)
@@ -194,10 +224,16 @@ void match_unfollow(Server *s, Conn *c)
         for (int k = 0; k < m->nsubs; k++)
             if (m->subs[k] == c->id) {
                 m->subs[k] = m->subs[--m->nsubs];
+                left = m;
                 break;
             }
     }
     c->game = 0;
+    if (left && !left->ended && c->hello && colour_of(left, c->name) < 0) { /* a watcher less */
+        watchers_told(s, left);
+        if (!c->dead)
+            lobby_presence(s, c->name);
+    }
 }
 
 void match_presence(Server *s, const char *name)
@@ -211,7 +247,10 @@ void match_presence(Server *s, const char *name)
         return;
     m->away[col] = here ? -1 : server_now(s);
     server_log(s, "game %lld: %s %s", (long long)m->id, name, here ? "is back" : "is away");
-    match_broadcast(s, m, "conn %lld %s %d", (long long)m->id, net_colour_name((Color)col), here);
+    if (here)
+        match_broadcast(s, m, "conn %lld %s 1", (long long)m->id, net_colour_name((Color)col));
+    else /* and how long they have on their turn to come back */
+        match_broadcast(s, m, "conn %lld %s 0 %d", (long long)m->id, net_colour_name((Color)col), s->cfg.abandon_s);
     if (here && m->clock_waits && col == (int)m->game->pos->side) {
         /* a restarted server: the clocks start once the player to move is here */
         m->clock_waits = false;
@@ -349,7 +388,19 @@ static void match_end(Server *s, Match *m, GameResult r)
         if (c)
             c->game = 0;
     }
+    int k = m->nsubs;
+    int *was = xmalloc((size_t)(k ? k : 1) * sizeof *was);
+    memcpy(was, m->subs, (size_t)k * sizeof *was);
     m->nsubs = 0;
+    /* the players and the watchers are idle again, for the lobby */
+    lobby_presence(s, m->player[WHITE]);
+    lobby_presence(s, m->player[BLACK]);
+    for (int i = 0; i < k; i++) {
+        Conn *c = conn_by_id(s, was[i]);
+        if (c && c->hello && colour_of(m, c->name) < 0)
+            lobby_presence(s, c->name);
+    }
+    free(was);
     if (store_end(s, m))
         match_stored(s, m);
 }

@@ -529,12 +529,12 @@ static void cmd_hello(Server *s, Conn *c, const NetMsg *m)
     conn_send(s, c, "welcome %s %d", c->name, NET_PROTOCOL_VERSION);
     server_log(s, "%s: connected%s%s", c->name, strcmp(c->name, c->login) ? " through " : "",
                strcmp(c->name, c->login) ? c->login : "");
+    Match *mt = match_of_player(s, c->name);
     if (have == 0) {
-        lobby_broadcast(s, "player %s online", c->name);
+        lobby_broadcast(s, "player %s online%s", c->name, mt ? " playing" : "");
         lobby_send_ratings(s, NULL, c->name);
         match_presence(s, c->name);
     }
-    Match *mt = match_of_player(s, c->name);
     if (mt)
         match_follow(s, mt, c); /* back in the game where it was */
     lobby_offers_to(s, c); /* the challenges made to this player alone */
@@ -706,8 +706,10 @@ int server_tick(Server *s)
             next = due - now;
     }
     server_settle(s);
-    int m = match_tick(s);
+    int m = match_tick(s), l = lobby_tick(s);
     server_settle(s);
+    if (l >= 0 && (m < 0 || l < m))
+        m = l;
     if (m >= 0 && (next < 0 || m < next))
         next = m;
     return (int)next;

@@ -26,6 +26,8 @@
 #define CHAT_EVERY_MS 2000         /* then one every this long */
 #define CHAT_HISTORY 30            /* lines of a channel sent to who joins it */
 #define MUTES_MAX 100              /* players one player may mute */
+#define OFFER_MS 120000            /* a challenge to one player lapses after this, unanswered */
+#define WATCHERS_LISTED 16         /* watchers named in a "watchers" line */
 
 typedef struct Conn {
     int id;                      /* its slot in Server.conns */
@@ -58,6 +60,7 @@ typedef struct Challenge {
     TimeControl tc;
     int colour; /* what the owner plays: WHITE, BLACK, -1 random */
     bool rated; /* the game counts for both players' ratings */
+    int64_t expires; /* monotonic ms when a challenge to one player lapses; 0: never */
 } Challenge;
 
 typedef struct Match {
@@ -158,6 +161,13 @@ void lobby_offers_to(Server *s, Conn *c);
 void cmd_history(Server *s, Conn *c, const NetMsg *m);
 void cmd_record(Server *s, Conn *c, const NetMsg *m);
 void cmd_ratings(Server *s, Conn *c, const NetMsg *m);
+/* What player `name` is doing now, for the lobby: "" (idle), " playing" or
+ * " watching"; and the lobby told of it (nothing when they are offline). */
+const char *lobby_presence_word(const Server *s, const char *name);
+void lobby_presence(Server *s, const char *name);
+/* Challenges to one player that were not answered in time lapse; the
+ * milliseconds until the next does (-1: none). */
+int lobby_tick(Server *s);
 /* Player `name`'s ratings to c, or to the lobby's followers when c is NULL. */
 void lobby_send_ratings(Server *s, Conn *c, const char *name);
 void lobby_free(Server *s);

@@ -121,8 +121,9 @@ void ui_draw_lobby(Ui *ui)
     } else if (!o->welcomed && o->why[0])
         y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), o->why, 3);
     int n = 0, used = snprintf(buf, sizeof buf, "Online (%d):", l->nplayers);
-    for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 40; i++)
-        used += snprintf(buf + used, sizeof buf - (size_t)used, " %s", l->players[i]);
+    for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 60; i++)
+        used += snprintf(buf + used, sizeof buf - (size_t)used, " %s%s", l->players[i],
+                         l->doing[i] == NET_PLAYING ? " (playing)" : l->doing[i] == NET_WATCHING ? " (watching)" : "");
     y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_TEXT), buf, 2);
     int nrows = lobby_rows(l, rows), k = 0;
 #define HEAD(t_)                                                                       \

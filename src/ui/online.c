@@ -300,8 +300,12 @@ static void on_state(Ui *ui)
         bool away = !v->conn[c];
         if (away != o->was_away[c] && (int)c != v->role) {
             const char *name = c == WHITE ? v->white : v->black;
-            if (away)
-                ui_message(ui, true, "%s is away: their clock runs, and away on their turn they lose on time", name);
+            if (away && v->abandon_s)
+                ui_message(ui, true, "%s is away: their clock runs, and if they are not back within %d:%02d of "
+                                     "their turn the game is abandoned, theirs lost", name, v->abandon_s / 60,
+                           v->abandon_s % 60);
+            else if (away)
+                ui_message(ui, true, "%s is away: their clock runs, and away on their turn too long they lose", name);
             else
                 ui_message(ui, false, "%s is back", name);
         }
@@ -489,8 +493,12 @@ static void on_message(Ui *ui, const NetMsg *m)
         ui_lobby_changed(ui);
         break;
     case NET_EV_DECLINED:
-        ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to, (long long)o->lobby.last.id,
-                   o->lobby.last.variant, o->lobby.last.tc);
+        if (!strcmp(o->lobby.withdrawn_why, "expired"))
+            ui_message(ui, true, "%s did not answer your challenge #%lld (%s %s) in time: it lapsed", o->lobby.last.to,
+                       (long long)o->lobby.last.id, o->lobby.last.variant, o->lobby.last.tc);
+        else
+            ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to,
+                       (long long)o->lobby.last.id, o->lobby.last.variant, o->lobby.last.tc);
         ui_lobby_changed(ui);
         break;
     case NET_EV_SAID:
@@ -776,13 +784,26 @@ void ui_online_panel(const Ui *ui, char *buf, size_t size)
     else if (v->stalled)
         snprintf(buf, size, "Waiting: %s", v->stalled_why);
     else if (v->role < 0)
-        snprintf(buf, size, "Watching online game %lld (O: the lobby)", (long long)v->id);
+        snprintf(buf, size, "Watching online game %lld with %d other%s (O: the lobby)", (long long)v->id,
+                 v->nwatchers > 0 ? v->nwatchers - 1 : 0, v->nwatchers == 2 ? "" : "s");
     else if (v->draw_offer >= 0 && v->draw_offer != v->role)
         snprintf(buf, size, "%s offers a draw: D accepts", opponent);
     else if (v->draw_offer == v->role)
         snprintf(buf, size, "Draw offered to %s", opponent);
-    else if (!v->conn[!v->role])
-        snprintf(buf, size, "%s is away: on their turn they lose on time", opponent);
+    else if (!v->conn[!v->role]) {
+        /* their turn: the time they have left to come back, as the server counts it */
+        int64_t now = clock_monotonic_ms(NULL), from = v->away_at[!v->role] > v->clock_at ? v->away_at[!v->role]
+                                                                                            : v->clock_at;
+        int64_t left = v->abandon_s * 1000LL - (now - from);
+        if ((int)ui->game->pos->side != v->role && v->abandon_s && v->away_at[!v->role] >= 0 && left > 0)
+            snprintf(buf, size, "%s is away: back within %d:%02d, or the game is abandoned", opponent,
+                     (int)(left / 60000), (int)(left / 1000 % 60));
+        else
+            snprintf(buf, size, "%s is away: on their turn they lose if they do not come back", opponent);
+    } else if (v->nwatchers > 0)
+        snprintf(buf, size, "Online game %lld: you play %s; %d watch%s%s%s", (long long)v->id,
+                 game_side_name(ui->game, (Color)v->role), v->nwatchers, v->nwatchers == 1 ? "es" : "",
+                 v->watchers[0] ? ": " : "", v->watchers);
     else
         snprintf(buf, size, "Online game %lld: you play %s", (long long)v->id, game_side_name(ui->game, (Color)v->role));
 }

@@ -113,7 +113,7 @@ check "Cashew" "Variant +< Cashew Shogi >"
 keys Enter
 as bob
 keys O
-check "bob sees the Cashew challenge" "#2 +alice +Cashew Shogi +3\+2 +sides at random"
+check "bob sees the Cashew challenge" "#2 +alice +Cashew Shogi 3\+2 casual, random sides"
 keys Enter
 as alice
 check "alice: the Cashew game" "Online game 2: you play$"

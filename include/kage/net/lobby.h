@@ -26,6 +26,8 @@ typedef struct NetChallenge {
     bool rated;                /* the game counts for the ratings */
 } NetChallenge;
 
+enum { NET_IDLE, NET_PLAYING, NET_WATCHING };
+
 /* A player's rating in a variant, as the server told it (rounded). */
 typedef struct NetRating {
     char name[NET_NAME_MAX + 1];
@@ -56,6 +58,10 @@ typedef struct NetGameView {
     char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
     int role;                    /* WHITE, BLACK, or -1 watching */
     bool rated;                  /* a rated game (the game followed) */
+    int nwatchers;               /* who watches it, and the first of them */
+    char watchers[200];
+    int abandon_s;               /* a player away on their turn loses after this (0: not told) */
+    int64_t away_at[2];          /* when each player went away (the caller's monotonic ms), -1: here */
     int64_t started, ended;      /* Unix time (records) */
     char (*moves)[NET_MOVE_MAX]; /* protocol text */
     int nmoves, cap;
@@ -73,6 +79,8 @@ typedef struct NetGameView {
 typedef struct NetLobby {
     char me[NET_NAME_MAX + 1];   /* from welcome */
     char (*players)[NET_NAME_MAX + 1];
+    int *doing;                  /* each player's: NET_IDLE, NET_PLAYING or NET_WATCHING */
+    int doing_cap;
     int nplayers, players_cap;
     NetChallenge *challenges;
     int nchallenges, challenges_cap;
@@ -91,6 +99,7 @@ typedef struct NetLobby {
     NetRating *top;              /* the leaderboard asked for with "ratings VARIANT", best first */
     int ntop, top_cap;
     char top_variant[NET_VARIANT_MAX];
+    char withdrawn_why[16];        /* the last NET_EV_DECLINED's: "declined" or "expired" */
     struct {
         int64_t game;              /* 0: the lobby */
         char name[NET_NAME_MAX + 1];
