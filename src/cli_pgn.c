@@ -3,16 +3,18 @@
  * like the screen: every move is replayed and checked, the result tag is
  * held against the final position. */
 #include "cli.h"
-#include "kage/records/config.h"
 #include "kage/records/pgn.h"
 #include "kage/rules/gameend.h"
 #include "kage/rules/util.h"
 #include "kage/rules/variant.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef enum PgnOutput { OUT_CHECK, OUT_SAN, OUT_UCI } PgnOutput;
 
@@ -80,76 +82,93 @@ static bool print_rewritten(const PgnGame *g, Variant *v, bool uci, KageError *e
     return true;
 }
 
-#define STDIN_MAX (64u << 20) /* a collection piped in: up to 64 MB */
-
-/* All of standard input ("-" on the command line), NUL-terminated; NULL with
- * err set if it cannot be read or is too long. */
-static char *read_stdin(size_t *len, KageError *err)
+/* The file at path opened for reading, without blocking on a FIFO (only a
+ * regular file is read; "-" is standard input): a descriptor, or -1 with
+ * err set. */
+static int open_input(const char *path, KageError *err)
 {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = xmalloc(cap);
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap >= STDIN_MAX) {
-                free(buf);
-                kage_error(err, -1, "standard input: too long (over %u MB)", STDIN_MAX >> 20);
-                return NULL;
-            }
-            cap *= 2;
-            buf = xrealloc(buf, cap);
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, stdin);
-        n += got;
-        if (got == 0)
-            break;
+    if (!strcmp(path, "-"))
+        return STDIN_FILENO;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0) {
+        kage_error(err, -1, "%s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
     }
-    if (ferror(stdin)) {
-        free(buf);
-        kage_error(err, -1, "standard input: %s", strerror(errno));
-        return NULL;
+    if (!S_ISREG(st.st_mode)) {
+        kage_error(err, -1, "%s: not a regular file (%s)", path,
+                   S_ISDIR(st.st_mode) ? "a directory" : "a pipe, a device or a socket");
+        close(fd);
+        return -1;
     }
-    buf[n] = 0;
-    *len = n;
-    return buf;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
 }
 
-/* One file ("-": standard input): 0 if every game is good, 1 otherwise (the
- * error on stderr). */
+/* The variant of def, built once for all the games of a file in it, not
+ * once a game. */
+typedef struct VariantCache {
+    Variant *v[16];
+    int n;
+} VariantCache;
+
+static Variant *cached_variant(VariantCache *c, const VariantDef *def, KageError *err)
+{
+    for (int i = 0; i < c->n; i++)
+        if (c->v[i]->def == def)
+            return c->v[i];
+    if (c->n == (int)(sizeof c->v / sizeof c->v[0])) /* more variants than Kage has: never */
+        while (c->n)
+            variant_free(c->v[--c->n]);
+    Variant *v = variant_new(def, err);
+    if (v)
+        c->v[c->n++] = v;
+    return v;
+}
+
+/* One file ("-": standard input), read and reported game by game, so that
+ * a collection of any size takes the memory of its longest game: 0 if every
+ * game is good, 1 otherwise (the error on stderr, after the games before it). */
 static int one_file(const char *path, PgnOutput out)
 {
     KageError err;
-    size_t len;
-    char *text = !strcmp(path, "-") ? read_stdin(&len, &err) : config_read_file(path, &len, &err);
-    if (!text) {
+    int in = open_input(path, &err);
+    if (in < 0) {
         fprintf(stderr, "kage pgn: %s\n", err.msg);
         return 1;
     }
-    PgnGames games;
-    bool ok = pgn_read(text, len, NULL, &games, &err);
-    free(text);
-    if (!ok) {
-        fprintf(stderr, "kage pgn: %s: %s\n", path, err.msg);
-        return 1;
-    }
-    int status = 0;
-    for (int i = 0; i < games.count && !status; i++) {
-        const PgnGame *g = &games.games[i];
-        Variant *v = variant_new(g->rec.def, &err);
+    PgnStream *st = pgn_stream_new(in, NULL);
+    VariantCache cache = {{0}, 0};
+    PgnGame g;
+    int status = 0, got;
+    for (int i = 0; !status && !ferror(stdout) && (got = pgn_stream_next(st, &g, &err)) != 0; i++) {
+        if (got < 0) {
+            fprintf(stderr, "kage pgn: %s: %s\n", path, err.msg);
+            status = 1;
+            break;
+        }
+        Variant *v = cached_variant(&cache, g.rec.def, &err);
         char fen[1024];
         GameResult verdict;
-        ok = v && final_position(g, v, fen, sizeof fen, &verdict, &err) && result_consistent(g, verdict, &err);
+        bool ok = v && final_position(&g, v, fen, sizeof fen, &verdict, &err) && result_consistent(&g, verdict, &err);
         if (ok && out == OUT_CHECK)
-            print_check(path, i, g, fen);
+            print_check(path, i, &g, fen);
         else if (ok)
-            ok = print_rewritten(g, v, out == OUT_UCI, &err);
+            ok = print_rewritten(&g, v, out == OUT_UCI, &err);
         if (!ok) {
             fprintf(stderr, "kage pgn: %s: game %d: %s\n", path, i + 1, err.msg);
             status = 1;
         }
-        variant_free(v);
+        pgn_game_clear(&g);
     }
-    pgn_games_free(&games);
-    return status;
+    pgn_stream_free(st);
+    for (int k = 0; k < cache.n; k++)
+        variant_free(cache.v[k]);
+    if (in != STDIN_FILENO)
+        close(in);
+    return status || ferror(stdout);
 }
 
 int cli_pgn(int argc, char **argv)

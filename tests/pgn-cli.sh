@@ -69,6 +69,49 @@ grep -q '^== -: game 1' "$tmp/out" || fail "-: standard input checked"
 grep -q 'none.pgn: No such file' "$tmp/err" || fail "missing file: message"
 grep -q '^== .*shinobi-game.pgn: game 1' "$tmp/out" || fail "missing file: the next file is still checked"
 
+# a collection of any size is read and reported game by game (issue 77: a
+# million games took 1.0 GB, and nothing came out before the whole was read):
+# the games come out while the input is still open, and the peak memory of
+# 4,000 games (4 MB) is that of 100.  The peak (VmHWM) is read while kage
+# still runs; AddressSanitizer's quarantine of freed memory is kept small.
+games_of() { # games_of N: N games of about 1 KB, on stdout
+    awk -v n="$1" 'BEGIN { c = sprintf("%1000s", ""); gsub(/ /, "x", c)
+        for (i = 1; i <= n; i++) printf "[Event \"g%d\"]\n[Variant \"shogun\"]\n\n1. e4 {%s} e5 2. Nf3 Nc6 *\n\n", i, c }'
+}
+peak_kb() { # peak_kb N: kage pgn's peak memory (kB) once it has reported game N - 50 of N, its input held open
+    : >"$tmp/report"
+    : >"$tmp/peak"
+    { games_of "$1"; i=0
+        while [ $i -lt 150 ] && ! grep -q "^== -: game $(($1 - 50)) " "$tmp/report"; do sleep 0.1; i=$((i + 1)); done
+        # (sed not last: the shell would run it in its own place, and its
+        # redirection would close kage's input before it reads the peak)
+        sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB$/\1/p' "/proc/$(cat "$tmp/pid")/status" >"$tmp/peak"
+        :; } |
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1" \
+            timeout 60 sh -c 'echo $$ >"$1"; exec "$2" pgn -' sh "$tmp/pid" "$kage" >"$tmp/report"
+    cat "$tmp/peak"
+}
+if [ -r /proc/self/status ]; then
+    small=$(peak_kb 100) big=$(peak_kb 4000)
+    [ -n "$small" ] && [ -n "$big" ] && [ $((big - small)) -lt 1024 ] ||
+        fail "4,000 games: reported before the input ends, in the memory of 100 ($small kB -> ${big:-no report} kB)"
+    [ "$(grep -c '^== -: game' "$tmp/report")" -eq 4000 ] || fail "4,000 games: not all reported"
+else
+    skip_part "pgn-cli: memory" "no /proc to read kage pgn's peak memory from"
+fi
+# a file larger than Kage's own files (16 MB): read all the same
+games_of 17000 >"$tmp/large.pgn"
+"$kage" pgn "$tmp/large.pgn" >"$tmp/out" 2>"$tmp/err" || fail "a 17 MB file: exit $? ($(cat "$tmp/err"))"
+[ "$(grep -c '^moves: 4$' "$tmp/out")" -eq 17000 ] || fail "a 17 MB file: 17,000 games"
+# a bad game far into a collection: the games before it, and its line
+{ games_of 3000; printf '[Variant "shogun"]\n\n1. e4 e4 *\n'; games_of 10; } >"$tmp/late.pgn"
+"$kage" pgn "$tmp/late.pgn" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "a bad 3,001st game: exit status"
+grep -q 'late.pgn: line 15003: illegal move e4 for Black at move 1' "$tmp/err" || fail "a bad 3,001st game: ($(cat "$tmp/err"))"
+[ "$(grep -c '^== ' "$tmp/out")" -eq 3000 ] || fail "a bad 3,001st game: the 3,000 before it reported"
+"$kage" pgn "$tmp" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'not a regular file (a directory)' "$tmp/err" || fail "a directory: refused ($(cat "$tmp/err"))"
+
 # usage
 "$kage" pgn >/dev/null 2>&1; [ $? -eq 2 ] || fail "no file: exit 2"
 "$kage" pgn --to=xml "$data/shinobi-game.pgn" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] || fail "--to=xml: exit 2"

@@ -13,6 +13,7 @@
 #include "kage/rules/util.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -627,6 +628,183 @@ static void record__push_truncate_replay__checked(void **state)
     test_release(pos);
 }
 
+/* --- reading a stream (pgn_stream_next) ---------------------------------------- */
+
+static void games_equal(const PgnGame *a, const PgnGame *b, int index)
+{
+    if (a->line != b->line || a->ntags != b->ntags || a->rec.nmoves != b->rec.nmoves || a->rec.def != b->rec.def)
+        fail_msg("game %d: line %d/%d, %d/%d tags, %d/%d moves", index + 1, a->line, b->line, a->ntags, b->ntags,
+                 a->rec.nmoves, b->rec.nmoves);
+    for (int t = 0; t < a->ntags; t++) {
+        assert_string_equal(a->tags[t].name, b->tags[t].name);
+        assert_string_equal(a->tags[t].value, b->tags[t].value);
+    }
+    for (int k = 0; k < a->rec.nmoves; k++)
+        assert_int_equal(a->rec.moves[k], b->rec.moves[k]);
+    for (int k = 0; k <= a->rec.nmoves; k++) {
+        const char *x = a->comments ? a->comments[k] : NULL, *y = b->comments ? b->comments[k] : NULL;
+        if (x || y)
+            assert_string_equal(x ? x : "(none)", y ? y : "(none)");
+    }
+    assert_string_equal(a->rec.start_fen ? a->rec.start_fen : "", b->rec.start_fen ? b->rec.start_fen : "");
+    assert_int_equal(a->result_tag, b->result_tag);
+    assert_string_equal(a->terminator, b->terminator);
+    assert_int_equal(a->termination, b->termination);
+    assert_int_equal(a->rec.result.outcome, b->rec.result.outcome);
+    assert_int_equal(a->rec.result.reason, b->rec.result.reason);
+    assert_int_equal(a->tc.kind, b->tc.kind);
+}
+
+/* text (len bytes) read as a stream from a file, against pgn_read of the
+ * whole: the same games, or the games before the error (at least
+ * `before`) and the same message.  Returns the games the stream gave. */
+static int stream_agrees(const char *text, size_t len, int before)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    rewind(f);
+    PgnGames all;
+    KageError whole, err;
+    bool ok = pgn_read(text, len, NULL, &all, &whole);
+    PgnStream *st = pgn_stream_new(fileno(f), NULL);
+    PgnGame g;
+    int n = 0, got;
+    while ((got = pgn_stream_next(st, &g, &err)) == 1) {
+        if (ok) {
+            if (n >= all.count)
+                fail_msg("the stream gave more games than pgn_read (%d)", all.count);
+            games_equal(&g, &all.games[n], n);
+        }
+        pgn_game_clear(&g);
+        n++;
+    }
+    if (ok) {
+        if (got != 0)
+            fail_msg("game %d: the stream failed: %s", n + 1, err.msg);
+        assert_int_equal(n, all.count);
+        pgn_games_free(&all);
+    } else {
+        if (got != -1)
+            fail_msg("the stream read %d games where pgn_read said: %s", n, whole.msg);
+        assert_string_equal(err.msg, whole.msg);
+        assert_true(n >= before);
+        assert_int_equal(pgn_stream_next(st, &g, &err), -1); /* and stays failed */
+    }
+    pgn_stream_free(st);
+    fclose(f);
+    return n;
+}
+
+/* Every file of tests/data/pgn, good or bad, read as a stream: what
+ * pgn_read reads, or its message. */
+static void pgn_stream__every_data_file__as_pgn_read(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "bad-fen.pgn", "bad-illegal-move.pgn", "bad-open-comment.pgn", "bad-second-game.pgn", "bad-tag.pgn",
+        "bad-unknown-variant.pgn", "cashew-lion-double-capture.pgn", "several-games.pgn", "shinobi-game.pgn",
+        "shinobiplus-campmate.pgn", "shinobiplus-perpetual-check.pgn", "shogun-castling-ep.pgn",
+    };
+    for (int i = 0; i < (int)(sizeof files / sizeof files[0]); i++) {
+        size_t len;
+        char *text = slurp(files[i], &len);
+        stream_agrees(text, len, 0);
+        free(text);
+    }
+    assert_int_equal(stream_agrees("", 0, 0), 0); /* no game in the file */
+    assert_int_equal(stream_agrees("\xef\xbb\xbf[Variant \"shogun\"]\n\n1. e4 *\n", 28, 0), 1);
+}
+
+/* A text of n bytes with the games of a collection: small and large, with
+ * comments, variations, escape and ';' lines, tag-only games and games
+ * without a result, so that the window's ends fall everywhere (in a tag, a
+ * comment, a move, between a result and the next tag ...). */
+static char *collection(int ngames, size_t *len)
+{
+    size_t cap = 1 << 20, n = 0;
+    char *text = xmalloc(cap);
+    uint32_t seed = 12345;
+    for (int i = 0; i < ngames; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int kind = (int)(seed >> 16) % 7, pad = (int)(seed >> 8) % 3000;
+        if (n + (size_t)pad + 300000 > cap)
+            text = xrealloc(text, cap *= 2);
+        n += (size_t)sprintf(text + n, "[Event \"g%d\"]\n[Variant \"shogun\"]\n", i + 1);
+        switch (kind) {
+        case 0: /* a long comment */
+            n += (size_t)sprintf(text + n, "\n1. e4 {");
+            memset(text + n, 'c', (size_t)pad * 7);
+            n += (size_t)pad * 7;
+            n += (size_t)sprintf(text + n, "} e5 2. Nf3 1-0\n\n");
+            break;
+        case 1: /* no result: it ends at the next tag section */
+            n += (size_t)sprintf(text + n, "\n1. d4 (1. c4 {a (side} c5) d5\n\n");
+            break;
+        case 2: /* tags only */
+            n += (size_t)sprintf(text + n, "[White \"w%d\"]\n\n", pad);
+            break;
+        case 3: /* blank lines, ';' and '%' lines between games */
+            n += (size_t)sprintf(text + n, "\n1. e4 e5 *\n;");
+            memset(text + n, ' ', (size_t)pad);
+            n += (size_t)pad;
+            n += (size_t)sprintf(text + n, "\n%% escaped\n\n\n");
+            break;
+        case 4: /* one game far longer than the window (64 KB) */
+            if (i % 50 == 4) {
+                n += (size_t)sprintf(text + n, "\n{");
+                memset(text + n, 'L', 200000);
+                n += 200000;
+                n += (size_t)sprintf(text + n, "}\n");
+            }
+            n += (size_t)sprintf(text + n, "\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n");
+            break;
+        default: /* CRLF, a NAG, a move number run into its move */
+            n += (size_t)sprintf(text + n, "\r\n1.e4 $1 e5 2.Nf3 *\r\n\r\n");
+        }
+    }
+    *len = n;
+    return text;
+}
+
+/* A collection far larger than the window: the same games as pgn_read's
+ * and, when one is bad, the games before it and the same message, with the
+ * line counted from the start of the input.  Blanks alone, however many,
+ * are no game; after games they are nothing. */
+static void pgn_stream__collection_larger_than_its_window__as_pgn_read(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = collection(3000, &len);
+    assert_true(len > 10 * 65536);
+    assert_int_equal(stream_agrees(text, len, 0), 3000 - 0);
+    /* an illegal move in a game far into it */
+    char *at = strstr(text, "[Event \"g2500\"]");
+    assert_non_null(at);
+    char *bad = xmalloc(len + 64);
+    size_t head = (size_t)(at - text);
+    memcpy(bad, text, head);
+    size_t n = head + (size_t)sprintf(bad + head, "[Variant \"shogun\"]\n\n1. e4 e4 *\n\n");
+    memcpy(bad + n, at, len - head);
+    assert_int_equal(stream_agrees(bad, n + len - head, 2499), 2499);
+    /* a NUL byte there instead */
+    bad[head + 25] = 0;
+    assert_int_equal(stream_agrees(bad, n + len - head, 2499), 2499);
+    free(bad);
+    free(text);
+    /* 300,000 blanks: no game; after a game: nothing more */
+    size_t blanks = 300000;
+    char *white = xmalloc(blanks + 64);
+    memset(white, ' ', blanks);
+    for (size_t k = 80; k < blanks; k += 81)
+        white[k] = '\n';
+    stream_agrees(white, blanks, 0);
+    size_t g = (size_t)sprintf(white, "[Variant \"shogun\"]\n\n1. e4 *\n");
+    white[g] = ' ';
+    assert_int_equal(stream_agrees(white, blanks, 1), 1);
+    free(white);
+}
+
 /* The autosave is Kage's own file: a symbolic link put in its place (or in
  * the place of its lock) is replaced or refused, never written through
  * (issue 77: the next move overwrote the file the link named). */
@@ -702,6 +880,8 @@ int test_pgn_run(void)
         cmocka_unit_test(pgn_write__pychess_tags__shinobiplus_game),
         cmocka_unit_test(pgn_variant_find__accepts__every_spelling),
         cmocka_unit_test(record__push_truncate_replay__checked),
+        cmocka_unit_test(pgn_stream__every_data_file__as_pgn_read),
+        cmocka_unit_test(pgn_stream__collection_larger_than_its_window__as_pgn_read),
         cmocka_unit_test(savegame_write__a_link_in_its_place__replaced_not_followed),
     };
     return cmocka_run_group_tests_name("pgn", tests, NULL, NULL);

@@ -2,23 +2,38 @@
  * tag pairs gather into the game being built; the first movetext token
  * settles its variant and start position; each move is replayed at once, so
  * an error names the line, the move and the side.  Games are built into a
- * temporary list that reaches the caller only when the whole file is good. */
+ * temporary list that reaches the caller only when the whole file is good.
+ *
+ * A stream (pgn_stream_next) is read through a window that holds at least
+ * the game being read: the reader is run on the window for one game; where
+ * it reached the window's end before the input's, the game may go on past
+ * it, so more is read and the game read again from its start. */
 #include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 #include "kage/records/pgn.h"
 #include "kage/rules/util.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_TOKEN 80         /* longer is not a move */
 #define MAX_TAG_VALUE 4096
 #define MAX_PLIES 20000
 #define MAX_VARIANTS 8
+#define STREAM_CHUNK (64u << 10)     /* a stream is read this much at a time */
+#define STREAM_GAME_MAX (64u << 20)  /* and a game longer than this is refused */
+
+/* The variants the games read so far were set up in, built once each. */
+typedef struct Variants {
+    Variant *v[MAX_VARIANTS];
+    int n;
+} Variants;
 
 typedef struct Builder {
     PgnGame g;
@@ -39,8 +54,7 @@ typedef struct Reader {
     const char *s;
     size_t len, i;
     const VariantDef *fallback;
-    Variant *variants[MAX_VARIANTS];
-    int nvariants;
+    Variants *vars;
     KageError *err;
     PgnGames games;
     int games_cap;
@@ -49,6 +63,11 @@ typedef struct Reader {
     int scan_line;
     int max_games; /* 0: every game */
     bool more;     /* text was left after the last game read (max_games) */
+    /* for a stream: */
+    int line_base;     /* lines of the input before s (s starts a line) */
+    bool touched_end;  /* the reader looked at the end of s (more text may change what it read) */
+    bool none_is_fine; /* no game in s is no error (games came before it) */
+    size_t idle_at;    /* where s holds nothing of a game yet (before any game is begun) */
 } Reader;
 
 /* --- errors and lines ------------------------------------------------------------ */
@@ -66,7 +85,7 @@ static int line_of(Reader *r, size_t at, int *col)
         }
     if (col)
         *col = (int)(at - r->scan_line_start);
-    return r->scan_line;
+    return r->line_base + r->scan_line;
 }
 
 static bool fail(Reader *r, size_t at, const char *fmt, ...)
@@ -179,16 +198,24 @@ static void begin_game(Reader *r, size_t at)
 
 static Variant *variant_for(Reader *r, const VariantDef *def, size_t at)
 {
-    for (int i = 0; i < r->nvariants; i++)
-        if (r->variants[i]->def == def)
-            return r->variants[i];
+    Variants *vs = r->vars;
+    for (int i = 0; i < vs->n; i++)
+        if (vs->v[i]->def == def)
+            return vs->v[i];
     KageError verr;
-    Variant *v = r->nvariants < MAX_VARIANTS ? variant_new(def, &verr) : NULL;
+    Variant *v = vs->n < MAX_VARIANTS ? variant_new(def, &verr) : NULL;
     if (!v) {
         fail(r, at, "variant %s cannot be set up", def->id);
         return NULL;
     }
-    return r->variants[r->nvariants++] = v;
+    return vs->v[vs->n++] = v;
+}
+
+static void variants_free(Variants *vs)
+{
+    for (int i = 0; i < vs->n; i++)
+        variant_free(vs->v[i]);
+    vs->n = 0;
 }
 
 /* Settle the variant and the start position of the game being built. */
@@ -400,8 +427,17 @@ static bool finish_game(Reader *r)
 
 /* --- the lexical parts ---------------------------------------------------------------- */
 
-static bool at_end(const Reader *r) { return r->i >= r->len; }
-static char cur(const Reader *r) { return at_end(r) ? 0 : r->s[r->i]; }
+/* Is r at the end of its text?  Said so (touched_end), as the text of a
+ * stream may go on past it. */
+static bool at_end(Reader *r)
+{
+    if (r->i < r->len)
+        return false;
+    r->touched_end = true;
+    return true;
+}
+
+static char cur(Reader *r) { return at_end(r) ? 0 : r->s[r->i]; }
 
 static void skip_line(Reader *r)
 {
@@ -480,8 +516,10 @@ static bool read_comment(Reader *r)
 {
     size_t open = r->i++;
     const char *close = memchr(r->s + r->i, '}', r->len - r->i);
-    if (!close)
+    if (!close) {
+        r->touched_end = true;
         return fail(r, open, "the comment opened here is never closed (a '}' is missing)");
+    }
     add_comment(&r->b, r->s + r->i, (size_t)(close - (r->s + r->i)));
     r->i = (size_t)(close - r->s) + 1;
     return true;
@@ -496,8 +534,10 @@ static bool skip_variation(Reader *r)
         char c = r->s[r->i];
         if (c == '{') {
             const char *close = memchr(r->s + r->i, '}', r->len - r->i);
-            if (!close)
+            if (!close) {
+                r->touched_end = true;
                 return fail(r, r->i, "the comment opened here is never closed (a '}' is missing)");
+            }
             r->i = (size_t)(close - r->s);
         } else if (c == ';')
             skip_line(r);
@@ -582,7 +622,7 @@ static bool read_symbol_token(Reader *r)
  * tag repeats one of them or is an [Event] after a blank line (a tag section
  * ends at a blank line).  Otherwise a game of tags only would swallow the
  * next game, while [Variant] then [Event] on the next line stay one game. */
-static bool tag_starts_game(const Reader *r)
+static bool tag_starts_game(Reader *r)
 {
     const Builder *b = &r->b;
     if (b->pos)
@@ -594,6 +634,8 @@ static bool tag_starts_game(const Reader *r)
         i++;
     while (i + n < r->len && (isalnum((unsigned char)r->s[i + n]) || r->s[i + n] == '_'))
         n++;
+    if (i + n >= r->len)
+        r->touched_end = true;
     if (has_tag_named(b, r->s + i, n))
         return true;
     if (n != 5 || memcmp(r->s + i, "Event", 5))
@@ -612,6 +654,8 @@ static bool read_all(Reader *r)
     while (skip_space(r)) {
         size_t at = r->i;
         char c = r->s[at];
+        if (!r->b.started && !r->games.count)
+            r->idle_at = at;
         if (r->max_games && r->games.count >= r->max_games && !r->b.started && c != ';' && c != '%') {
             r->more = true; /* a game ended by its result, and more text follows */
             return true;
@@ -667,9 +711,11 @@ static bool read_all(Reader *r)
                 return false;
         }
     }
+    if (!r->b.started && !r->games.count)
+        r->idle_at = r->i; /* nothing but blanks and comments: a stream's window drops them */
     if (!finish_game(r))
         return false;
-    if (!r->games.count)
+    if (!r->games.count && !r->none_is_fine)
         return fail(r, r->len, "no game in the file");
     return true;
 }
@@ -677,14 +723,15 @@ static bool read_all(Reader *r)
 static bool read_text(const char *text, size_t len, const VariantDef *fallback, int max_games, PgnGames *out,
                       bool *more, KageError *err)
 {
-    Reader r = {.s = text, .len = len, .fallback = fallback, .err = err, .scan_line = 1, .max_games = max_games};
+    Variants vars = {{0}, 0};
+    Reader r = {.s = text, .len = len, .fallback = fallback, .vars = &vars, .err = err, .scan_line = 1,
+                .max_games = max_games};
     if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
         r.i = 3; /* a UTF-8 byte-order mark, as some Windows editors write */
     const char *nul = memchr(text, 0, len);
     bool ok = nul ? fail(&r, (size_t)(nul - text), "a NUL byte: this is not a text file") : read_all(&r);
     builder_reset(&r.b);
-    for (int i = 0; i < r.nvariants; i++)
-        variant_free(r.variants[i]);
+    variants_free(&vars);
     if (!ok) {
         pgn_games_free(&r.games);
         memset(out, 0, sizeof *out);
@@ -705,4 +752,140 @@ bool pgn_read_first(const char *text, size_t len, const VariantDef *fallback, Pg
                     KageError *err)
 {
     return read_text(text, len, fallback, 1, out, more, err);
+}
+
+/* --- a stream, game by game ------------------------------------------------------------ */
+
+struct PgnStream {
+    int fd;
+    const VariantDef *fallback;
+    Variants vars;
+    char *buf;            /* the window: the input from a line's start */
+    size_t cap, len, pos; /* pos: where the next game is looked for */
+    int line_base;        /* lines of the input before buf */
+    size_t scan_at, scan_line_start; /* line_of's memory, kept from game to game */
+    int scan_line;
+    int games;            /* games read so far */
+    bool eof;             /* the input ends at len */
+    bool nul;             /* ... because a NUL byte is there */
+    bool begun, failed;
+};
+
+PgnStream *pgn_stream_new(int fd, const VariantDef *fallback)
+{
+    PgnStream *st = xcalloc(1, sizeof *st);
+    st->fd = fd;
+    st->fallback = fallback;
+    st->cap = STREAM_CHUNK;
+    st->buf = xmalloc(st->cap);
+    st->buf[0] = 0;
+    st->scan_line = 1;
+    return st;
+}
+
+void pgn_stream_free(PgnStream *st)
+{
+    if (!st)
+        return;
+    variants_free(&st->vars);
+    free(st->buf);
+    free(st);
+}
+
+/* Read more of the input into the window: first drop the lines before the
+ * one that holds pos, then grow the window when less than half of it is
+ * free (a game longer than the window).  False with err set on a read
+ * error or a game longer than STREAM_GAME_MAX. */
+static bool stream_fill(PgnStream *st, KageError *err)
+{
+    size_t keep = st->pos;
+    while (keep > 0 && st->buf[keep - 1] != '\n')
+        keep--;
+    if (keep) {
+        for (size_t k = 0; k < keep; k++)
+            st->line_base += st->buf[k] == '\n';
+        memmove(st->buf, st->buf + keep, st->len - keep);
+        st->len -= keep;
+        st->pos -= keep;
+        st->scan_at = st->scan_line_start = 0;
+        st->scan_line = 1;
+    }
+    if (st->cap - st->len - 1 < st->cap / 2) {
+        if (st->cap >= STREAM_GAME_MAX)
+            return kage_error(err, -1, "line %d: a game longer than %u MB: not a game record", st->line_base + 1,
+                              STREAM_GAME_MAX >> 20);
+        st->cap *= 2;
+        st->buf = xrealloc(st->buf, st->cap);
+    }
+    /* read(), not fread(): what a pipe holds now is read at once (a game
+     * written by a program that goes on is reported before the next) */
+    ssize_t r;
+    while ((r = read(st->fd, st->buf + st->len, st->cap - st->len - 1)) < 0 && errno == EINTR)
+        ;
+    if (r < 0)
+        return kage_error(err, -1, "%s", strerror(errno));
+    size_t got = (size_t)r;
+    const char *nul = memchr(st->buf + st->len, 0, got);
+    st->len += got;
+    if (nul) { /* the text ends there, as a NUL byte is an error */
+        st->len = (size_t)(nul - st->buf);
+        st->nul = true;
+    }
+    st->buf[st->len] = 0;
+    st->eof = !got || nul;
+    return true;
+}
+
+int pgn_stream_next(PgnStream *st, PgnGame *out, KageError *err)
+{
+    if (st->failed) {
+        kage_error(err, -1, "the input was not read past an error");
+        return -1;
+    }
+    if (!st->begun) {
+        st->begun = true;
+        if (!stream_fill(st, err)) {
+            st->failed = true;
+            return -1;
+        }
+        if (st->len >= 3 && !memcmp(st->buf, "\xef\xbb\xbf", 3))
+            st->pos = 3; /* a UTF-8 byte-order mark, as some Windows editors write */
+    }
+    for (;;) {
+        Reader r = {.s = st->buf, .len = st->len, .i = st->pos, .fallback = st->fallback, .vars = &st->vars,
+                    .err = err, .scan_at = st->scan_at, .scan_line_start = st->scan_line_start,
+                    .scan_line = st->scan_line, .max_games = 1, .line_base = st->line_base,
+                    .none_is_fine = st->games > 0, .idle_at = st->pos};
+        bool ok = read_all(&r);
+        builder_reset(&r.b);
+        if (r.touched_end && (!st->eof || st->nul)) {
+            pgn_games_free(&r.games);
+            if (st->eof) { /* st->nul: the text went on to a NUL byte */
+                fail(&r, st->len, "a NUL byte: this is not a text file");
+                st->failed = true;
+                return -1;
+            }
+            st->pos = r.idle_at; /* what comes before is no part of a game: dropped */
+            if (!stream_fill(st, err)) {
+                st->failed = true;
+                return -1;
+            }
+            continue;
+        }
+        if (!ok) {
+            pgn_games_free(&r.games);
+            st->failed = true;
+            return -1;
+        }
+        st->pos = r.i;
+        st->scan_at = r.scan_at;
+        st->scan_line_start = r.scan_line_start;
+        st->scan_line = r.scan_line;
+        if (!r.games.count)
+            return 0;
+        *out = r.games.games[0];
+        free(r.games.games);
+        st->games++;
+        return 1;
+    }
 }

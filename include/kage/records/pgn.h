@@ -102,6 +102,23 @@ bool pgn_read(const char *text, size_t len, const VariantDef *fallback, PgnGames
  * another game). */
 bool pgn_read_first(const char *text, size_t len, const VariantDef *fallback, PgnGames *out, bool *more,
                     KageError *err);
+/* A reader of the games of a stream one at a time, in memory bounded by
+ * the longest game (a game longer than 64 MB is refused), for collections
+ * of any size: what pgn_read accepts, with the same messages, the lines
+ * counted from the start of the input.  pgn_read fails the whole text at
+ * its first error; a stream gives the games before it. */
+typedef struct PgnStream PgnStream;
+/* A reader of the file descriptor fd (read with read(): a pipe's games are
+ * read as they come), which stays the caller's to close; fallback as
+ * pgn_read. */
+PgnStream *pgn_stream_new(int fd, const VariantDef *fallback);
+/* The next game: 1, with the game in *out (free it with pgn_game_clear);
+ * 0 at the end of the input; -1 with err set ("line N: what is wrong", or
+ * the system's word for a read error), and again -1 for every later call.
+ * An input without a single game is an error, as for pgn_read. */
+int pgn_stream_next(PgnStream *st, PgnGame *out, KageError *err);
+void pgn_stream_free(PgnStream *st);
+
 /* Free every game of a pgn_read result and leave it empty. */
 void pgn_games_free(PgnGames *games);
 /* Free one game's contents (for a game moved out of a PgnGames). */
