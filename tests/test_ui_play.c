@@ -402,6 +402,66 @@ static void ui_draw__cashew_53x16__file_letters_under_a_long_message(void **stat
     play_off(&ui);
 }
 
+/* --- text at 80x24: whole phrases ------------------------------------------------------------- */
+
+/* The panel's AI line keeps "Clan mates in 1" on one line: fields set
+ * apart by two spaces are not broken where the next line holds them. */
+static void ui_draw__ai_mate_score__phrase_whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, false);
+    play(&ui, "e4");
+    play(&ui, "e5"); /* the person's turn: the panel says "AI: ..." */
+    snprintf(ui.ai.info, sizeof ui.ai.info, "depth 6  Clan mates in 1  238kn/s  Cb3#");
+    ui.ai.info_key = ui.game->pos->st->key;
+    ui.ai.info_ply = ui.game->rec.nmoves;
+    ui_draw(&ui);
+    assert_true(screen_has("Clan mates in 1"));
+    play_off(&ui);
+}
+
+/* The review's header at 80x24 in Cashew, whose panel is narrow: whole. */
+static void ui_draw__cashew_review_header__whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "cashew", PLAY_HOTSEAT, NULL, false);
+    static int scores[1] = {0};
+    ui.ai.review = malloc(sizeof scores);
+    memcpy(ui.ai.review, scores, sizeof scores);
+    ui.ai.reviewing = true;
+    ui.ai.review_n = 0;
+    ui.ai.review_done = 1;
+    ui_draw(&ui);
+    bool whole = false;
+    for (int y = 0; y < LINES; y++)
+        if (strstr(line(y), "Review (up: Sente") && line(y)[strlen(line(y)) - 1] == ')')
+            whole = true;
+    assert_true(whole);
+    ui_review_close(&ui);
+    play_off(&ui);
+}
+
+/* The piece guide's title at 80 columns: its keys whole, on a second line
+ * where the piece's name is long. */
+static void ui_draw_guide__title__keys_whole(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "cashew", PLAY_HOTSEAT, NULL, false);
+    for (int t = 1; t <= ui.game->v->ntypes; t++) {
+        ui.guide.type = t;
+        ui.guide.color = WHITE;
+        ui.screen = SCREEN_GUIDE;
+        ui_draw(&ui);
+        if (!screen_has("Esc back)"))
+            fail_msg("the guide's title is cut for %s: '%s'", ui.game->v->type[t].def->name, line(0));
+    }
+    ui.screen = SCREEN_GAME;
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +474,9 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw_newgame__40x14__values_whole),
         cmocka_unit_test(ui_draw__compact_long_message__players_stay),
         cmocka_unit_test(ui_draw__cashew_53x16__file_letters_under_a_long_message),
+        cmocka_unit_test(ui_draw__ai_mate_score__phrase_whole),
+        cmocka_unit_test(ui_draw__cashew_review_header__whole),
+        cmocka_unit_test(ui_draw_guide__title__keys_whole),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

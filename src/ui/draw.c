@@ -624,8 +624,9 @@ static void draw_panel(Ui *ui)
     } else if (ui->ai.reviewing && !ui->look.legend) {
         if (ui->ai.review_running)
             snprintf(buf, sizeof buf, "Review: %d/%d positions", ui->ai.review_done, ui->ai.review_n + 1);
-        else
-            snprintf(buf, sizeof buf, "Review (up: %s ahead)", g->v->def->white_name);
+        else /* shortly where the panel is narrow: never cut */
+            snprintf(buf, sizeof buf, (int)strlen(g->v->def->white_name) + 19 <= w ? "Review (up: %s ahead)" : "Review (up: %s)",
+                     g->v->def->white_name);
         ui_put(y++, x, w, ui_style(ui, STYLE_DIM), buf);
         int gh = bottom - y >= 12 ? 5 : bottom - y >= 7 ? 3 : bottom - y >= 4 ? 2 : 0;
         draw_review_graph(ui, y, y + gh, l->panel_x, l->panel_w);

@@ -101,12 +101,19 @@ int ui_wrap_next(const char *text, int width, bool last)
     if (text[nbytes] && !last) {
         /* fields set apart by two spaces stay whole where the line can
          * end between two of them in its second half ("depth 17  Clan
-         * +0.91": never "Clan" alone at the end of a line) */
+         * +0.91": never "Clan" alone at the end of a line), or anywhere
+         * when the next line holds the field whole ("Clan mates in 1") */
         int cut = nbytes;
-        while (cut > nbytes / 2 && !(text[cut] == ' ' && text[cut - 1] == ' '))
+        while (cut > 0 && !(text[cut] == ' ' && text[cut - 1] == ' '))
             cut--;
-        if (cut > nbytes / 2)
-            return cut - 1;
+        if (cut > 1) {
+            const char *f = text + cut + 1, *end = strstr(f, "  ");
+            int flen = end ? (int)(end - f) : (int)strlen(f);
+            char field[256];
+            snprintf(field, sizeof field, "%.*s", flen < 255 ? flen : 255, f);
+            if (cut > nbytes / 2 || ui_text_width(field, NULL, width + 1) <= width)
+                return cut - 1;
+        }
         cut = nbytes;
         while (cut > 0 && text[cut] != ' ')
             cut--;

@@ -226,7 +226,7 @@ void ui_draw_guide(Ui *ui)
     int y = 0;
     snprintf(buf, sizeof buf, "Piece guide: %s %s  (Left/Right other pieces, s other side, Esc back)",
              look.glyph, d->name);
-    ui_put(y++, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
+    y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_TITLE), buf, 2); /* the keys whole, under it if need be */
     snprintf(buf, sizeof buf, "%s piece.  FEN %s%s%s   Betza %s", game_side_name(ui->game, c), d->fen,
              d->code ? "  code " : "", d->code ? d->code : "", d->betza);
     ui_put(y++, 0, COLS, ui_style(ui, STYLE_TEXT), buf);
