@@ -23,10 +23,13 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "Usage: kage online [--server=PATH] [--player=NAME] who|history [NAME]|pgn GAME|raw\n"
+    fprintf(f, "Usage: kage online [--server=PATH] [--player=NAME] COMMAND\n"
                "  who          the players online, the open challenges, the games being played\n"
                "  history      your past games (or NAME's), newest first\n"
-               "  pgn GAME     game GAME as PGN\n"
+               "  pgn GAME     game GAME as PGN (all: your last 50 games, oldest first)\n"
+               "  top VARIANT  the best ratings of a game\n"
+               "  challenge NAME VARIANT [CLOCK] [white|black|random] [rated|casual]\n"
+               "               offer NAME a game and wait for the answer (two minutes at most)\n"
                "  raw          protocol lines from standard input to the server, its lines to standard output\n");
 }
 
@@ -71,12 +74,18 @@ static int who(NetClient *c, NetLobby *l)
         return 1;
     printf("Players online (%d):", l->nplayers);
     for (int i = 0; i < l->nplayers; i++)
-        printf(" %s", l->players[i]);
+        printf(" %s%s", l->players[i], l->doing[i] == NET_PLAYING ? " (playing)"
+                                       : l->doing[i] == NET_WATCHING ? " (watching)"
+                                                                     : "");
     printf("\nOpen challenges (%d):\n", l->nchallenges);
     for (int i = 0; i < l->nchallenges; i++) {
         const NetChallenge *ch = &l->challenges[i];
-        printf("  #%lld  %-10s %-22s %-10s %s\n", (long long)ch->id, ch->owner, variant_name(ch->variant), ch->tc,
-               ch->colour < 0 ? "colour at random" : ch->colour == WHITE ? "plays first" : "plays second");
+        char rating[16];
+        net_rating_text(net_lobby_rating(l, ch->owner, ch->variant), rating, sizeof rating);
+        printf("  #%lld  %-10s %-6s %-22s %-10s %s, %s%s%s\n", (long long)ch->id, ch->owner, rating,
+               variant_name(ch->variant), ch->tc, ch->rated ? "rated" : "casual",
+               ch->colour < 0 ? "colour at random" : ch->colour == WHITE ? "plays first" : "plays second",
+               ch->to[0] ? ", to " : "", ch->to);
     }
     printf("Games being played (%d):\n", l->nlive);
     for (int i = 0; i < l->nlive; i++) {
@@ -108,10 +117,125 @@ static int history(NetClient *c, NetLobby *l, const char *name)
     return 0;
 }
 
+static int top(NetClient *c, NetLobby *l, const char *variant)
+{
+    KageError err;
+    const VariantDef *d = variant_find(variant);
+    if (!d) {
+        fprintf(stderr, "kage online: top: no variant '%s'\n", variant);
+        return 2;
+    }
+    if (!net_client_send(c, &err, "ratings %s", d->id) || !until(c, l, NET_EV_TOP))
+        return 1;
+    printf("The best in %s:\n", d->name);
+    for (int i = 0; i < l->ntop; i++) {
+        char rating[16];
+        net_rating_text(&l->top[i], rating, sizeof rating);
+        printf("%3d. %-32s %-6s %d rated game%s\n", i + 1, l->top[i].name, rating, l->top[i].games,
+               l->top[i].games == 1 ? "" : "s");
+    }
+    if (!l->ntop)
+        printf("No rated game yet.\n");
+    return 0;
+}
+
+/* Offer a game to one player and wait for the answer (OFFER: the server's
+ * two minutes, and a little more). */
+#define OFFER_WAIT_MS 125000
+static int challenge(NetClient *c, NetLobby *l, int argc, char **argv)
+{
+    KageError err;
+    const char *name = argv[0], *colour = "random", *kind = "casual";
+    const VariantDef *d = argc > 1 ? variant_find(argv[1]) : NULL;
+    TimeControl tc = {.kind = CLOCK_NONE};
+    char spec[NET_TC_MAX] = "none";
+    if (!net_name_ok(name) || !d) {
+        fprintf(stderr, "kage online: challenge: %s\n", !net_name_ok(name) ? "not a player's name" : "no such variant");
+        return 2;
+    }
+    for (int i = 2; i < argc; i++) {
+        const char *w = argv[i];
+        if (!strcmp(w, "white") || !strcmp(w, "black") || !strcmp(w, "random"))
+            colour = w;
+        else if (!strcmp(w, "rated") || !strcmp(w, "casual"))
+            kind = w;
+        else if (i == 2 && clock_tc_parse(w, &tc, &err))
+            net_tc_format(&tc, spec, sizeof spec);
+        else {
+            fprintf(stderr, "kage online: challenge: '%s' is not a clock, a colour or rated|casual%s%s\n", w,
+                    i == 2 ? ": " : "", i == 2 ? err.msg : "");
+            return 2;
+        }
+    }
+    if (!net_client_send(c, &err, "challenge %s %s %s %s %s", d->id, spec, colour, name, kind) ||
+        !until(c, l, NET_EV_OK))
+        return 1;
+    printf("Offered to %s: %s, clock %s, %s, %s. Waiting for the answer...\n", name, d->name, spec, colour, kind);
+    fflush(stdout);
+    int64_t end = clock_monotonic_ms(NULL) + OFFER_WAIT_MS;
+    for (;;) {
+        NetMsg m;
+        int64_t left = end - clock_monotonic_ms(NULL);
+        int r = left > 0 ? net_client_wait(c, &m, (int)left, &err) : 0;
+        if (r <= 0) {
+            fprintf(stderr, "kage online: %s\n", r ? err.msg : "no answer in time");
+            return 1;
+        }
+        NetEvent ev = net_lobby_apply(l, &m, clock_monotonic_ms(NULL), &err);
+        if (ev == NET_EV_ERROR || ev == NET_EV_BYE) {
+            fprintf(stderr, "kage online: %s\n", err.msg);
+            return 1;
+        }
+        if (ev == NET_EV_DECLINED) {
+            printf("%s %s.\n", name, !strcmp(l->withdrawn_why, "expired") ? "did not answer in time" : "declined");
+            return 1;
+        }
+        if (ev == NET_EV_GAME) {
+            printf("%s accepted: game %lld. Play it with: kage --mode=online\n", name, (long long)l->game.id);
+            return 0;
+        }
+        bool open = false;
+        for (int k = 0; k < l->nchallenges; k++)
+            open |= !strcmp(l->challenges[k].owner, l->me) && !strcmp(l->challenges[k].to, name);
+        if (ev == NET_EV_LOBBY && !open) {
+            printf("The challenge was withdrawn: %s left.\n", name);
+            return 1;
+        }
+    }
+}
+
+static int pgn(NetClient *c, NetLobby *l, const char *id);
+
+/* The player's last games, oldest first, as one PGN collection. */
+static int pgn_all(NetClient *c, NetLobby *l)
+{
+    KageError err;
+    if (!net_client_send(c, &err, "history") || !until(c, l, NET_EV_PAST))
+        return 1;
+    int n = l->npast;
+    int64_t *ids = xmalloc((size_t)(n ? n : 1) * sizeof *ids);
+    for (int i = 0; i < n; i++)
+        ids[i] = l->past[n - 1 - i].id;
+    int status = 0;
+    for (int i = 0; i < n && !status; i++) {
+        char id[24];
+        snprintf(id, sizeof id, "%lld", (long long)ids[i]);
+        status = pgn(c, l, id);
+        if (!status && i + 1 < n)
+            putchar('\n');
+    }
+    free(ids);
+    if (!n)
+        fprintf(stderr, "kage online: no past games\n");
+    return status;
+}
+
 static int pgn(NetClient *c, NetLobby *l, const char *id)
 {
     KageError err;
     int64_t n;
+    if (!strcmp(id, "all"))
+        return pgn_all(c, l);
     if (!net_id_parse(id, &n)) {
         fprintf(stderr, "kage online: pgn: '%s' is not a game number\n", id);
         return 2;
@@ -235,8 +359,10 @@ int cli_online(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[i];
-    bool known = !strcmp(cmd, "who") || !strcmp(cmd, "history") || !strcmp(cmd, "pgn") || !strcmp(cmd, "raw");
-    int want = !strcmp(cmd, "pgn") ? 1 : 0, most = !strcmp(cmd, "history") || want ? 1 : 0;
+    bool known = !strcmp(cmd, "who") || !strcmp(cmd, "history") || !strcmp(cmd, "pgn") || !strcmp(cmd, "raw") ||
+                 !strcmp(cmd, "top") || !strcmp(cmd, "challenge");
+    int want = !strcmp(cmd, "pgn") || !strcmp(cmd, "top") ? 1 : !strcmp(cmd, "challenge") ? 2 : 0,
+        most = !strcmp(cmd, "challenge") ? 5 : !strcmp(cmd, "history") || want ? 1 : 0;
     if (!known || argc - i - 1 < want || argc - i - 1 > most) {
         fprintf(stderr, "kage online: %s '%s'\n", known ? "wrong number of words after" : "unknown command", cmd);
         usage(stderr);
@@ -274,6 +400,10 @@ int cli_online(int argc, char **argv)
             status = who(c, &l);
         else if (!strcmp(cmd, "history"))
             status = history(c, &l, argc - i > 1 ? argv[i + 1] : NULL);
+        else if (!strcmp(cmd, "top"))
+            status = top(c, &l, argv[i + 1]);
+        else if (!strcmp(cmd, "challenge"))
+            status = challenge(c, &l, argc - i - 1, argv + i + 1);
         else
             status = pgn(c, &l, argv[i + 1]);
         net_lobby_free(&l);

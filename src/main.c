@@ -52,9 +52,9 @@ static const Command commands[] = {
     {"server", "[OPTION]...",
      "the lobby server: players of this host meet, play and watch on its Unix socket (kage --mode=online); "
      "options below", cli_server},
-    {"online", "[--server=PATH] [--player=NAME] who|history [NAME]|pgn GAME|raw",
-     "the lobby from the command line: who is online and playing, past games, a stored game as PGN, "
-     "protocol lines both ways", cli_online},
+    {"online", "[--server=PATH] [--player=NAME] who|history [NAME]|pgn GAME|all|top VARIANT|challenge NAME VARIANT ...|raw",
+     "the lobby from the command line: who is online and playing, past games, a stored game (or all yours) as "
+     "PGN, the best ratings, a challenge to one player, protocol lines both ways", cli_online},
     {"adjudicate", NULL, NULL, cli_adjudicate}, /* for tools/match.py */
 };
 

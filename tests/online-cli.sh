@@ -65,6 +65,8 @@ expect 1 "the database's folder $dir/open is open to other users (mode 0755): ru
 expect 2 "Usage: kage online" online
 expect 2 "unknown command 'frob'" online frob
 expect 2 "wrong number of words after 'pgn'" online pgn
+expect 2 "wrong number of words after 'challenge'" online challenge bob
+expect 2 "wrong number of words after 'top'" online top
 expect 2 "--player: 'x/' is not a name" online --player=x/ who
 expect 1 "no Kage server is running at $dir/none.sock (start one with: kage server)" online --server="$dir/none.sock" who
 expect 2 "--player: 'a b' is not a name" --mode=online --player='a b'

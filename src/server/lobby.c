@@ -297,17 +297,18 @@ void cmd_accept(Server *s, Conn *c, const NetMsg *m)
         return;
     }
     conn_send(s, c, "ok accept %lld", (long long)mt->id);
-    lobby_withdraw_all(s, ch.owner);
-    lobby_withdraw_all(s, c->name);
-    char line[300];
-    live_line(mt, line, sizeof line);
-    lobby_broadcast(s, "%s", line);
-    /* every connection of both players follows the game */
+    /* every connection of both players follows the game: told of it before
+     * they hear that the challenge is gone */
     for (int i = 0; i < s->nconns; i++) {
         Conn *p = s->conns[i];
         if (p && !p->dead && p->hello && (!strcmp(p->name, white) || !strcmp(p->name, black)))
             match_follow(s, mt, p);
     }
+    lobby_withdraw_all(s, ch.owner);
+    lobby_withdraw_all(s, c->name);
+    char line[300];
+    live_line(mt, line, sizeof line);
+    lobby_broadcast(s, "%s", line);
     lobby_presence(s, white);
     lobby_presence(s, black);
 }
