@@ -350,6 +350,28 @@ static void ui_chat__lobby_and_game__sent_and_shown(void **state)
     rig_off(r);
 }
 
+/* C in the lobby: a game for one player alone, chosen on the new-game screen. */
+static void ui_lobby__challenge_a_player__offered_to_them_alone(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, lobby_lines);
+    ui_feed_keys(ui, "C");
+    SHOWN(r, "Challenge whom? bob");
+    ui_feed_keys(ui, "<C-u>zed<Enter>");
+    SHOWN(r, "'zed' is not another player online here");
+    ui_feed_keys(ui, "C<Enter>");
+    SHOWN(r, "[ Offer it in the lobby ]");
+    ui_feed_keys(ui, "<Enter>");
+    SAID(r, "challenge shinobiplus none random bob casual\n");
+    SHOWN(r, "Casual challenge sent to bob alone");
+    ui_feed_keys(ui, "c<Enter>"); /* c: to all again */
+    SAID(r, "challenge shinobiplus none random - casual\n");
+    rig_off(r);
+}
+
 int test_ui_online_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -362,6 +384,7 @@ int test_ui_online_run(void)
         cmocka_unit_test(ui_online__connection_lost__said_and_tried_again),
         cmocka_unit_test(ui_newgame__online_mode__a_challenge_with_the_colour_chosen),
         cmocka_unit_test(ui_chat__lobby_and_game__sent_and_shown),
+        cmocka_unit_test(ui_lobby__challenge_a_player__offered_to_them_alone),
     };
     return cmocka_run_group_tests_name("ui online", tests, ui_model_open, ui_model_close);
 }

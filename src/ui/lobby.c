@@ -192,7 +192,7 @@ void ui_draw_lobby(Ui *ui)
         ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg,
                          2);
     ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
-           ui->input == INPUT_PROMPT ? "Enter: say it  Esc: not now"
+           ui->input == INPUT_PROMPT ? "Enter: done  Esc: not now"
            : COLS >= 80              ? "Enter: open/accept  c: challenge  x: withdraw  T: talk  t: ratings  Esc: back"
                                      : "Enter open  c challenge  x withdraw  T talk  Esc back");
     if (ui->input == INPUT_PROMPT) /* the chat's line, last: the cursor stays on it */
@@ -303,6 +303,7 @@ static void lobby_export(Ui *ui)
 
 static void lobby_challenge(Ui *ui)
 {
+    ui->online->offer_to[0] = 0;
     ui_open_newgame(ui);
     ui->newgame.mode = PLAY_ONLINE;
 }
@@ -327,6 +328,34 @@ static void lobby_new_game(Ui *ui)
 }
 
 static void lobby_chat(Ui *ui) { ui_online_chat(ui); }
+
+static void whom_submit(Ui *ui, const char *typed)
+{
+    UiOnline *o = ui->online;
+    const NetLobby *l = &o->lobby;
+    bool here = false;
+    for (int i = 0; i < l->nplayers; i++)
+        here |= !strcmp(l->players[i], typed);
+    if (!net_name_ok(typed) || !here || !strcmp(typed, l->me)) {
+        ui_message(ui, true, "'%.40s' is not another player online here (the list at the top)", typed);
+        return;
+    }
+    snprintf(o->offer_to, sizeof o->offer_to, "%s", typed);
+    ui_open_newgame(ui);
+    ui->newgame.mode = PLAY_ONLINE;
+    ui_message(ui, false, "A game for %s alone: choose it, then Enter", typed);
+}
+
+/* A challenge to one player: their name, then the new-game screen. */
+static void lobby_challenge_player(Ui *ui)
+{
+    const NetLobby *l = &ui->online->lobby;
+    char first[NET_NAME_MAX + 1] = "";
+    for (int i = 0; i < l->nplayers && !first[0]; i++)
+        if (strcmp(l->players[i], l->me))
+            snprintf(first, sizeof first, "%s", l->players[i]);
+    ui_prompt(ui, "Challenge whom? ", first, whom_submit);
+}
 
 /* The leaderboard of the next variant (after the last, none). */
 static void lobby_leaderboard(Ui *ui)
@@ -353,6 +382,8 @@ const UiAction ui_lobby_actions[] = {
     {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
     {"leaderboard", "the best ratings of each game in turn (then none)", lobby_leaderboard, NULL, NULL},
     {"chat", "say something to everyone in the lobby", lobby_chat, NULL, NULL},
+    {"challenge-player", "offer a game to one player alone: their name, then the new-game screen", lobby_challenge_player,
+     NULL, NULL},
     {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},
     {"back", "back to the game screen", lobby_back, NULL, NULL},
 };

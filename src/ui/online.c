@@ -130,8 +130,17 @@ void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int
     char spec[NET_TC_MAX];
     ui_online_lobby(ui);
     net_tc_format(tc, spec, sizeof spec);
-    if (ui_online_send(ui, "challenge %s %s %s - %s", variant, spec,
-                       colour < 0 ? "random" : net_colour_name((Color)colour), rated ? "rated" : "casual"))
+    UiOnline *o = ui->online;
+    char to[NET_NAME_MAX + 1];
+    snprintf(to, sizeof to, "%s", o && o->offer_to[0] ? o->offer_to : "-");
+    if (o)
+        o->offer_to[0] = 0;
+    if (!ui_online_send(ui, "challenge %s %s %s %s %s", variant, spec,
+                        colour < 0 ? "random" : net_colour_name((Color)colour), to, rated ? "rated" : "casual"))
+        return;
+    if (strcmp(to, "-"))
+        ui_message(ui, false, "%s challenge sent to %s alone: they are told at once", rated ? "Rated" : "Casual", to);
+    else
         ui_message(ui, false, "%s challenge sent: it waits in the lobby for a player to accept it",
                    rated ? "Rated" : "Casual");
 }

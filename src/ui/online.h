@@ -27,6 +27,7 @@ typedef struct UiOnline {
     bool was_away[2];        /* what the panel said of each player last */
     int draw_seen;           /* the draw offer the status line told last */
     int board;               /* the leaderboard shown: a variant's index + 1, 0: none */
+    char offer_to[NET_NAME_MAX + 1]; /* the next challenge goes to this player alone ("": to all) */
 } UiOnline;
 
 #endif
