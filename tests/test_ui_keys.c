@@ -158,7 +158,7 @@ static void ui_feed_keys__draw_offer_to_the_ai__taken_only_when_even(void **stat
     ui.ai.judged = true, ui.ai.judged_ply = 0, ui.ai.judged_cp = -120, ui.ai.judged_mate = 0;
     ui_feed_keys(&ui, "D");
     assert_false(game_over(ui.game));
-    assert_non_null(strstr(ui.status.msg, "The AI declines the draw: it sees Black +1.20"));
+    assert_non_null(strstr(ui.status.msg, "The AI declines the draw: it sees itself (Black) ahead by 1.20"));
     ui.ai.judged_cp = 9;
     ui_feed_keys(&ui, "D");
     assert_true(game_over(ui.game));

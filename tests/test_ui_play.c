@@ -462,6 +462,49 @@ static void ui_draw_guide__title__keys_whole(void **state)
     play_off(&ui);
 }
 
+/* --- the cosmetic list ------------------------------------------------------------------------ */
+
+/* The AI's answer to a draw offer says whose side it sees ahead, from its
+ * own view: itself, or the person. */
+static void ui_draw_offer__ai_declines__says_whose_view(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, false); /* the AI plays the Kingdom */
+    play(&ui, "e4");
+    play(&ui, "e5");
+    ui.ai.judged = true;
+    ui.ai.judged_ply = ui.game->rec.nmoves;
+    ui.ai.judged_mate = 0;
+    ui.ai.judged_cp = -40; /* the first player's view: the Kingdom ahead */
+    ui_feed_keys(&ui, "D");
+    assert_non_null(strstr(ui.status.msg, "it sees itself (Kingdom) ahead by 0.40"));
+    ui.ai.judged_cp = 40; /* the Clan, the person, ahead */
+    ui_feed_keys(&ui, "D");
+    assert_non_null(strstr(ui.status.msg, "although it sees you (Clan) ahead by 0.40"));
+    play_off(&ui);
+}
+
+/* Resigning asks in the person's own words, for the side they play (in
+ * hot-seat the side to move in the game, whatever move is shown). */
+static void ui_resign__question__the_side_that_resigns(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "cashew", PLAY_SECOND, NULL, false); /* the person plays Gote */
+    ui_feed_keys(&ui, "R");
+    assert_string_equal(ui.status.question, "Resign the game as Gote? (y/n)");
+    ui_feed_keys(&ui, "n");
+    play_off(&ui);
+    play_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL, false);
+    play(&ui, "e4");
+    ui_browse(&ui, -1); /* the Clan's move shown, the Kingdom to move */
+    ui_feed_keys(&ui, "R");
+    assert_string_equal(ui.status.question, "Resign the game as Kingdom? (y/n)");
+    ui_feed_keys(&ui, "n");
+    play_off(&ui);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -477,6 +520,8 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw__ai_mate_score__phrase_whole),
         cmocka_unit_test(ui_draw__cashew_review_header__whole),
         cmocka_unit_test(ui_draw_guide__title__keys_whole),
+        cmocka_unit_test(ui_draw_offer__ai_declines__says_whose_view),
+        cmocka_unit_test(ui_resign__question__the_side_that_resigns),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

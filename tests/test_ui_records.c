@@ -307,6 +307,9 @@ static void ui_resume_start__unfinished_game__asks_first(void **state)
     ui_resume_start(&ui, false);
     assert_int_equal(ui.input, INPUT_CONFIRM);
     assert_non_null(strstr(ui.status.question, "Resume the unfinished game? (y/n)"));
+    /* the mode in words, not its name in the file */
+    assert_non_null(strstr(ui.status.question, "Shinobi+, hot-seat,"));
+    assert_null(strstr(ui.status.question, "hotseat"));
     ui_feed_keys(&ui, "n");
     assert_int_equal(ui.game->rec.nmoves, 0);
     char *text = slurp(path); /* kept until a move replaces it */

@@ -192,7 +192,7 @@ static Color resigning_side(const Ui *ui)
         return WHITE;
     if (ui->opt.mode == PLAY_SECOND)
         return BLACK;
-    return ui->game->pos->side;
+    return ui_live_side(ui); /* hot-seat: the side to move in the game, whatever move is shown */
 }
 
 static void do_resign(Ui *ui)
@@ -218,7 +218,7 @@ static void act_resign(Ui *ui)
         return;
     }
     char q[120];
-    snprintf(q, sizeof q, "%s resigns? (y/n)", game_side_name(ui->game, resigning_side(ui)));
+    snprintf(q, sizeof q, "Resign the game as %s? (y/n)", game_side_name(ui->game, resigning_side(ui)));
     ui_confirm(ui, q, do_resign);
 }
 
@@ -250,14 +250,19 @@ static void ai_draw_offer(Ui *ui)
         ui_game_over_message(ui, "The AI accepts the draw: it sees the position as dead even");
         return;
     }
-    char score[48];
-    const VariantDef *d = g->v->def;
+    /* whose view: the side it sees ahead is itself or the person */
+    Color ai = ui_ai_plays(ui, WHITE) ? WHITE : BLACK;
+    Color ahead = ui->ai.judged_mate ? (ui->ai.judged_mate > 0 ? WHITE : BLACK) : ui->ai.judged_cp > 0 ? WHITE : BLACK;
+    char by[48];
     if (ui->ai.judged_mate)
-        snprintf(score, sizeof score, "%s mates", ui->ai.judged_mate > 0 ? d->white_name : d->black_name);
+        snprintf(by, sizeof by, "mating");
     else
-        snprintf(score, sizeof score, "%s +%.2f", ui->ai.judged_cp > 0 ? d->white_name : d->black_name,
-                 abs(ui->ai.judged_cp) / 100.0);
-    ui_message(ui, false, "The AI declines the draw: it sees %s", score);
+        snprintf(by, sizeof by, "ahead by %.2f", abs(ui->ai.judged_cp) / 100.0);
+    if (ahead == ai)
+        ui_message(ui, false, "The AI declines the draw: it sees itself (%s) %s", game_side_name(g, ai), by);
+    else
+        ui_message(ui, false, "The AI declines the draw although it sees you (%s) %s: it takes a draw only in a "
+                              "dead even position", game_side_name(g, ahead), by);
 }
 
 static void act_draw(Ui *ui)

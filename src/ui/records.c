@@ -1006,7 +1006,14 @@ void ui_resume_start(Ui *ui, bool now)
         snprintf(which, sizeof which, " (%d of %d)", ui->save.offer_at + 1, ui->save.noffers);
     char moves[32];
     ui_moves_text(&s.rec, s.rec.nmoves, moves, sizeof moves);
-    snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %s%s", which, s.rec.def->name, s.mode, moves,
+    const char *mode = s.mode; /* in a player's words, shortly: the question has one line */
+    static const char *const mode_words[] = {[PLAY_FIRST] = "you first against the AI", [PLAY_SECOND] = "the AI first",
+                                             [PLAY_HOTSEAT] = "hot-seat", [PLAY_WATCH] = "the AI against itself"};
+    for (int m = 0; m < PLAY_MODE_COUNT; m++)
+        if (!strcmp(s.mode, options_mode_name((PlayMode)m)))
+            mode = m < (int)(sizeof mode_words / sizeof mode_words[0]) && mode_words[m] ? mode_words[m]
+                                                                                      : options_mode_text((PlayMode)m);
+    snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %s%s", which, s.rec.def->name, mode, moves,
              clocks);
     ui_confirm(ui, q, resume_apply);
     ui->status.on_no = resume_decline;

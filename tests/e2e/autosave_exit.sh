@@ -25,7 +25,7 @@ check_autosave "SIGTERM: and the mode" '^\[KageMode "hotseat"\]'
 
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
 check "after SIGTERM the next start offers to resume" \
-    "^Resume the unfinished game\? \(y/n\)  Shinobi\+, hotseat, 2 moves"
+    "^Resume the unfinished game\? \(y/n\)  Shinobi\+, hot-seat, 2 moves"
 keys y
 check "resumed: the moves" "2\. C@d4"
 check "resumed: Kingdom to move" "Resumed the unfinished game of Shinobi\+: 2 moves, Kingdom to move"
@@ -70,7 +70,7 @@ check_autosave "end of input: the autosave holds the moves" "^1\. e4 d5 \*"
 
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
 check "after the end of input the next start offers to resume" \
-    "^Resume the unfinished game\? \(y/n\)  Shinobi\+, hotseat, 1 move"
+    "^Resume the unfinished game\? \(y/n\)  Shinobi\+, hot-seat, 1 move"
 keys y
 check "resumed: the moves" "1\. e4 +d5"
 check "resumed: Clan to move" "Resumed the unfinished game of Shinobi\+: 1 move, Clan to move"

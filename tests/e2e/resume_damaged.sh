@@ -36,7 +36,7 @@ check "a FIFO: q quits" "EXIT=0"
 check_file "a FIFO: the game kept apart" "$XDG_STATE_HOME/kage/autosave-2.pgn" '^1\. e4 \*'
 # the next start: the FIFO said again, the game apart offered
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
-check "a FIFO, next start: the game kept apart is offered" "^Resume the unfinished game \(2 of 2\)\? \(y/n\)  Shinobi\+, hotseat, 1 move"
+check "a FIFO, next start: the game kept apart is offered" "^Resume the unfinished game \(2 of 2\)\? \(y/n\)  Shinobi\+, hot-seat, 1 move"
 keys y
 check "a FIFO, next start: resumed" "1\. e4"
 check "a FIFO, next start: the FIFO said after the question" "\(a pipe\)\): it is left as it is"

@@ -35,9 +35,9 @@ check_file "A's game is kept" "$AUTOSAVE" '^1\. e4 e5 2\. d4 \*'
 check_file "B's game is kept apart" "$XDG_STATE_HOME/kage/autosave-2.pgn" '^1\. a3 \*'
 # the next start offers both
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color --
-check "the first unfinished game is offered" "^Resume the unfinished game \(1 of 2\)\? \(y/n\)  Shinobi\+, hotseat, 3 moves"
+check "the first unfinished game is offered" "^Resume the unfinished game \(1 of 2\)\? \(y/n\)  Shinobi\+, hot-seat, 2 moves"
 keys n
-check "then the second" "^Resume the unfinished game \(2 of 2\)\? \(y/n\)  Shogun chess, hotseat, 1 move"
+check "then the second" "^Resume the unfinished game \(2 of 2\)\? \(y/n\)  Shogun chess, hot-seat, 1 move"
 keys y
 check "B's game resumed" "1\. a3"
 type_move e5
