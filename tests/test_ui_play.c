@@ -505,6 +505,35 @@ static void ui_resign__question__the_side_that_resigns(void **state)
     play_off(&ui);
 }
 
+/* The high-contrast theme's text off the board (the rank and file labels,
+ * the panel's text and titles) is in the terminal's own colour, so that it
+ * shows on a light terminal as on a dark one; built in and as its file. */
+static void theme__high_contrast__labels_in_the_terminals_colour(void **state)
+{
+    (void)state;
+    Theme t[2];
+    char err[300];
+    assert_true(theme_builtin("high-contrast", &t[0]));
+    const char *dir = getenv("KAGE_THEME_DIR");
+    int n = 1;
+    if (dir) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/high-contrast.theme", dir);
+        if (access(path, R_OK) == 0) {
+            assert_true(theme_load(path, &t[1], err, sizeof err));
+            n = 2;
+        }
+    }
+    for (int i = 0; i < n; i++)
+        for (int f = 0; f < 2; f++) {
+            static const ThemeStyle styles[] = {STYLE_COORDS, STYLE_TEXT, STYLE_TITLE};
+            for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++)
+                if (t[i].s[f][styles[k]].fg != THEME_DEFAULT || t[i].s[f][styles[k]].bg != THEME_DEFAULT)
+                    fail_msg("%s: %s in form %d is not the terminal's own colour", i ? "the file" : "built in",
+                             theme_style_key(styles[k]), f);
+        }
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +551,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw_guide__title__keys_whole),
         cmocka_unit_test(ui_draw_offer__ai_declines__says_whose_view),
         cmocka_unit_test(ui_resign__question__the_side_that_resigns),
+        cmocka_unit_test(theme__high_contrast__labels_in_the_terminals_colour),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

@@ -99,8 +99,9 @@ static const Theme theme_contrast = {
         [STYLE_PROMOTED_FIRST] = S(21, U, TA_BOLD), [STYLE_PROMOTED_SECOND] = S(88, U, TA_BOLD),
         [STYLE_CURSOR] = S(U, 226, TA_UNDERLINE | TA_BOLD), [STYLE_SELECTED] = S(U, 46, TA_BOLD),
         [STYLE_TARGET] = S(U, 120, TA_BOLD), [STYLE_LAST_MOVE] = S(U, 229, 0),
-        [STYLE_CHECK] = S(16, 217, TA_BOLD), [STYLE_COORDS] = S(231, D, TA_BOLD),
-        [STYLE_TEXT] = S(231, D, 0), [STYLE_TITLE] = S(231, D, TA_BOLD),
+        /* off the board the terminal's own colour: white would vanish on a light one */
+        [STYLE_CHECK] = S(16, 217, TA_BOLD), [STYLE_COORDS] = S(D, D, TA_BOLD),
+        [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(D, D, TA_BOLD),
         [STYLE_DIM] = S(250, D, 0), [STYLE_MESSAGE] = S(226, D, TA_BOLD),
         [STYLE_ERROR] = S(231, 196, TA_BOLD),
     },
