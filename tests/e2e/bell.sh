@@ -56,7 +56,8 @@ rm -f "$XDG_CONFIG_HOME/kage/kage.conf"
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --variant shogun --mode hotseat --bell --clock="0+11 byo"
 capture
 type_move e4
-check "the Black clock runs" "Black: player +(byo-yomi )?0:1[01]|Black: player +0:0"
+type_move e5 # neither side's clock runs before its own first move: White's runs from here
+check "the White clock runs" "White: player +(byo-yomi )?0:1[01]|White: player +0:0"
 sleep 1.5
 check_bells "a clock under ten seconds rings" 1
 finish
