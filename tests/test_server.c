@@ -588,6 +588,40 @@ static void presence__playing_watching_idle__and_who_watches(void **state)
     rig_free(r);
 }
 
+/* A game called off before a player's own first move: no result, nothing kept. */
+static void abort__before_ones_first_move__no_result_nothing_kept(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob"), x = join(r, "xena");
+    say(r, x, "lobby on");
+    r->cfg.log = NULL;
+    say(r, a, "challenge shogun 5 white - rated");
+    say(r, b, "accept 1");
+    say(r, a, "move 1 0 e2e4");
+    say(r, a, "abort 1");
+    EXPECT(r, a, "error state too late to abort game 1: you have moved");
+    say(r, x, "abort 1");
+    EXPECT(r, x, "error state you do not play in game 1");
+    say(r, b, "abort 1"); /* bob has not moved yet */
+    EXPECT(r, b, "end 1 * aborted");
+    EXPECT(r, a, "end 1 * aborted");
+    NOT(r, a, "rating ");
+    EXPECT(r, x, "over 1 * aborted");
+    AND(r, x, "player alice online\n");
+    say(r, a, "record 1");
+    EXPECT(r, a, "error not-found no game 1");
+    say(r, a, "history");
+    EXPECT(r, a, "past-end");
+    NOT(r, a, "past 1");
+    say(r, a, "challenge shogun 5 white");
+    EXPECT(r, a, "ok challenge 2"); /* free to play again */
+    rig_stop(r);
+    assert_true(server_check_db(r->db, stderr));
+    rig_free(r);
+}
+
 /* Challenge numbers go on after a restart: "accept 1" sent to the old
  * server never takes another player's new challenge. */
 static void challenge_numbers__never_given_twice__even_after_a_restart(void **state)
@@ -1051,6 +1085,7 @@ int test_server_run(void)
         cmocka_unit_test(rated_game__result__both_ratings_move_as_glicko2_says),
         cmocka_unit_test(chat__lobby_players_watchers__each_hears_its_own),
         cmocka_unit_test(presence__playing_watching_idle__and_who_watches),
+        cmocka_unit_test(abort__before_ones_first_move__no_result_nothing_kept),
         cmocka_unit_test(challenge_accept__both_players_follow_the_new_game),
         cmocka_unit_test(move__legal__stored_and_sent_to_players_and_watchers),
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),

@@ -236,11 +236,13 @@ static void ui_online__board_keys__no_takebacks_resign_and_draw_go_to_the_server
     SHOWN(r, "bob offers a draw: D accepts, a move declines");
     ui_feed_keys(ui, "D");
     SAID(r, "draw 1 accept\n");
+    ui_feed_keys(ui, ":e4<Enter>"); /* after her first move, R resigns (before it, it aborts) */
+    server_says(r, "move 1 0 e2e4 300000:0:0 300000:0:0 black\n");
     ui_feed_keys(ui, "R");
     SHOWN(r, "Resign game 1 against bob? (y/n)");
     ui_feed_keys(ui, "y");
     SAID(r, "resign 1\n");
-    server_says(r, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 0-1 resignation\n");
+    server_says(r, "state 1 1 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 0-1 resignation\n");
     assert_true(game_over(ui->game));
     SHOWN(r, "Black wins: White resigned. O: the lobby, N: a rematch, V: review");
     ui_feed_keys(ui, "N"); /* to bob alone, the same kind of game */
@@ -345,8 +347,27 @@ static void ui_chat__lobby_and_game__sent_and_shown(void **state)
     ui_feed_keys(ui, ":e4<Enter>");
     server_says(r, "move 1 0 e2e4 300000:0:0 300000:0:0 black\nconn 1 black 0 120\n");
     SHOWN(r, "bob is away: back within"); /* the panel's countdown */
-    SHOWN(r, "2:00, or the game is");
+    SHOWN(r, ", or the game is"); /* 2:00 or a second less: the screen counts real time */
     SHOWN(r, "bob is away: their clock runs, and if they are not back within 2:00 of");
+    rig_off(r);
+}
+
+/* R before one's own first move aborts the game; the server's "aborted"
+ * takes the screen back to the lobby. */
+static void ui_online__abort_before_the_first_move__back_to_the_lobby(void **state)
+{
+    (void)state;
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    ui_feed_keys(ui, "R");
+    SHOWN(r, "Abort game 1 against bob? No result, and no rating changes (y/n)");
+    ui_feed_keys(ui, "y");
+    SAID(r, "abort 1\n");
+    server_says(r, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 * aborted\n");
+    assert_int_equal(ui->screen, SCREEN_LOBBY);
+    SHOWN(r, "Game 1 against bob was aborted before its first moves");
     rig_off(r);
 }
 
@@ -385,6 +406,7 @@ int test_ui_online_run(void)
         cmocka_unit_test(ui_newgame__online_mode__a_challenge_with_the_colour_chosen),
         cmocka_unit_test(ui_chat__lobby_and_game__sent_and_shown),
         cmocka_unit_test(ui_lobby__challenge_a_player__offered_to_them_alone),
+        cmocka_unit_test(ui_online__abort_before_the_first_move__back_to_the_lobby),
     };
     return cmocka_run_group_tests_name("ui online", tests, ui_model_open, ui_model_close);
 }

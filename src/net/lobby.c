@@ -536,7 +536,7 @@ NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *e
     }
     /* end */
     GameResult r;
-    if (!net_result_parse(m->arg[1], m->arg[2], &r) || r.outcome == OUTCOME_NONE)
+    if (!net_result_parse(m->arg[1], m->arg[2], &r) || (r.outcome == OUTCOME_NONE && r.reason != END_ABORTED))
         return bad(err, m, "result");
     g->result = r;
     g->running = -1;

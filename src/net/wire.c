@@ -25,6 +25,7 @@ static const NetVerb to_server[] = {
     {"decline", 1, 1, false},   /* CID */
     {"move", 3, 3, false},      /* GID PLY MOVE */
     {"resign", 1, 1, false},    /* GID */
+    {"abort", 1, 1, false},     /* GID */
     {"draw", 2, 2, false},      /* GID offer|accept|decline */
     {"watch", 1, 1, false},     /* GID */
     {"leave", 1, 1, false},     /* GID */
@@ -269,6 +270,7 @@ static const char *const reason_names[] = {
     [END_AGREED_DRAW] = "agreed-draw",
     [END_TIME] = "time",
     [END_ABANDONED] = "abandoned",
+    [END_ABORTED] = "aborted",
 };
 
 const char *net_reason_name(EndReason r)
@@ -291,7 +293,8 @@ bool net_result_parse(const char *result, const char *reason, GameResult *out)
     for (int i = 0; i < (int)(sizeof reason_names / sizeof reason_names[0]); i++)
         if (!strcmp(reason, reason_names[i]))
             k = i;
-    if (k < 0 || (k == END_NONE) != (r.outcome == OUTCOME_NONE))
+    /* a result and its reason: none and "*" go together, and "aborted" has no result */
+    if (k < 0 || (k == END_NONE || k == END_ABORTED) != (r.outcome == OUTCOME_NONE))
         return false;
     r.reason = (EndReason)k;
     *out = r;

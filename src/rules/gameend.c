@@ -155,6 +155,7 @@ const char *game_reason_text(EndReason reason)
         [END_AGREED_DRAW] = "draw agreed",
         [END_TIME] = "loss on time",
         [END_ABANDONED] = "abandoned",
+        [END_ABORTED] = "aborted",
     };
     return (unsigned)reason < sizeof text / sizeof text[0] ? text[reason] : "?";
 }

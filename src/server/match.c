@@ -620,6 +620,58 @@ void cmd_resign(Server *s, Conn *c, const NetMsg *msg)
         match_end(s, m, loss((Color)col, END_RESIGNATION));
 }
 
+/* Called off before the player's own first move, as on pychess.org and
+ * lichess: no result, no rating, nothing kept (the game, its moves and its
+ * chat leave the database). */
+void cmd_abort(Server *s, Conn *c, const NetMsg *msg)
+{
+    int col;
+    Match *m = my_match(s, c, msg->arg[0], &col);
+    if (!m)
+        return;
+    if (m->game->rec.nmoves > col) { /* white has moved at ply 0, black at ply 1 */
+        conn_error(s, c, "state", "too late to abort game %lld: you have moved (resign, or offer a draw)",
+                   (long long)m->id);
+        return;
+    }
+    KageError err;
+    if (!store_game_delete(s->store, m->id, &err)) {
+        conn_error(s, c, "storage", "%s", err.msg);
+        return;
+    }
+    if (m->clock.state != CLOCK_STOPPED)
+        clock_stop(&m->clock);
+    m->ended = true;
+    m->draw_offer = -1;
+    char line[300];
+    state_line(s, m, line, sizeof line);
+    match_broadcast(s, m, "%s", line);
+    match_broadcast(s, m, "end %lld * aborted", (long long)m->id);
+    lobby_broadcast(s, "over %lld * aborted", (long long)m->id);
+    server_log(s, "game %lld: aborted by %s", (long long)m->id, c->name);
+    for (int i = 0; i < m->nsubs; i++) {
+        Conn *k = conn_by_id(s, m->subs[i]);
+        if (k)
+            k->game = 0;
+    }
+    int n = m->nsubs;
+    int *was = xmalloc((size_t)(n ? n : 1) * sizeof *was);
+    memcpy(was, m->subs, (size_t)n * sizeof *was);
+    m->nsubs = 0;
+    char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
+    snprintf(white, sizeof white, "%s", m->player[WHITE]);
+    snprintf(black, sizeof black, "%s", m->player[BLACK]);
+    match_remove(s, m);
+    lobby_presence(s, white);
+    lobby_presence(s, black);
+    for (int i = 0; i < n; i++) {
+        Conn *k = conn_by_id(s, was[i]);
+        if (k && k->hello && strcmp(k->name, white) && strcmp(k->name, black))
+            lobby_presence(s, k->name);
+    }
+    free(was);
+}
+
 void cmd_draw(Server *s, Conn *c, const NetMsg *msg)
 {
     int col;

@@ -570,6 +570,7 @@ static const struct {
     {"decline", false, cmd_decline},
     {"move", false, cmd_move},
     {"resign", false, cmd_resign},
+    {"abort", false, cmd_abort},
     {"draw", false, cmd_draw},
     {"watch", false, cmd_watch},
     {"leave", false, cmd_leave},

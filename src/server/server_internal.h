@@ -206,6 +206,7 @@ int match_tick(Server *s);
 void match_free_all(Server *s);
 void cmd_move(Server *s, Conn *c, const NetMsg *m);
 void cmd_resign(Server *s, Conn *c, const NetMsg *m);
+void cmd_abort(Server *s, Conn *c, const NetMsg *m);
 void cmd_draw(Server *s, Conn *c, const NetMsg *m);
 void cmd_watch(Server *s, Conn *c, const NetMsg *m);
 void cmd_leave(Server *s, Conn *c, const NetMsg *m);

@@ -843,3 +843,23 @@ int store_chat_recent(Store *s, int64_t game, const char *channel, int max, Stor
     *out = cs;
     return n;
 }
+
+bool store_game_delete(Store *s, int64_t id, KageError *err)
+{
+    KageError ignored;
+    chat_schema(s, &ignored);
+    char sql_text[200];
+    snprintf(sql_text, sizeof sql_text,
+             "BEGIN; DELETE FROM chat WHERE game = %lld; DELETE FROM moves WHERE game = %lld; "
+             "DELETE FROM games WHERE id = %lld; COMMIT",
+             (long long)id, (long long)id, (long long)id);
+    char *msg = NULL;
+    int rc = sqlite3_exec(s->db, sql_text, NULL, NULL, &msg);
+    if (rc != SQLITE_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        kage_error(err, -1, "game %lld could not be removed: %s", (long long)id, msg ? msg : sqlite3_errstr(rc));
+        sqlite3_free(msg);
+        return false;
+    }
+    return true;
+}

@@ -112,6 +112,8 @@ bool store_chat_add(Store *s, int64_t game, const char *channel, const char *nam
 /* The last `max` lines of a channel, oldest first: *out (free it), their
  * number, or -1 and why. */
 int store_chat_recent(Store *s, int64_t game, const char *channel, int max, StoredChat **out, KageError *err);
+/* An aborted game goes whole: its moves, its chat and itself. */
+bool store_game_delete(Store *s, int64_t id, KageError *err);
 void store_game_free(StoredGame *g);
 void store_games_free(StoredGame *g, int n);
 

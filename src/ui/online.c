@@ -341,6 +341,18 @@ static void on_end(Ui *ui)
     NetGameView *v = &o->lobby.game;
     if (!attached(ui))
         return;
+    if (v->result.reason == END_ABORTED) { /* no game at all: back to the lobby */
+        char who[NET_NAME_MAX + 1];
+        snprintf(who, sizeof who, "%s", v->role == WHITE ? v->black : v->white);
+        int64_t id = o->game;
+        o->game = 0;
+        o->sent = false;
+        ui->input = INPUT_BOARD;
+        ui_online_lobby(ui);
+        ui_message(ui, false, "Game %lld%s%s was aborted before its first moves: no result, nothing kept", (long long)id,
+                   v->role >= 0 ? " against " : "", v->role >= 0 ? who : "");
+        return;
+    }
     Game *g = ui->game;
     if (!game_over(g) || g->rec.result.outcome != v->result.outcome)
         game_end_by(g, v->result);
@@ -593,6 +605,7 @@ void ui_online_play(Ui *ui, Move m)
 }
 
 static void online_resign(Ui *ui) { ui_online_send(ui, "resign %lld", (long long)ui->online->game); }
+static void online_abort(Ui *ui) { ui_online_send(ui, "abort %lld", (long long)ui->online->game); }
 static void online_quit(Ui *ui) { ui->quit = true; }
 
 static void online_new_game(Ui *ui)
@@ -700,7 +713,11 @@ bool ui_online_action(Ui *ui, const char *action)
     if (!strcmp(action, "resign") && live) {
         if (!mine)
             ui_message(ui, true, "You are watching: only the players can resign");
-        else {
+        else if (ui->game->rec.nmoves <= v->role) { /* before one's own first move: no result */
+            snprintf(q, sizeof q, "Abort game %lld against %s? No result, and no rating changes (y/n)",
+                     (long long)o->game, opponent);
+            ui_confirm(ui, q, online_abort);
+        } else {
             snprintf(q, sizeof q, "Resign game %lld against %s? (y/n)", (long long)o->game, opponent);
             ui_confirm(ui, q, online_resign);
         }

@@ -22,7 +22,8 @@ typedef enum EndReason {
     END_RESIGNATION,
     END_AGREED_DRAW,
     END_TIME,
-    END_ABANDONED        /* online: the player to move left and did not come back in time */
+    END_ABANDONED,       /* online: the player to move left and did not come back in time */
+    END_ABORTED          /* online: called off before a player's first move; no result (OUTCOME_NONE) */
 } EndReason;
 
 typedef struct GameResult {
