@@ -410,7 +410,7 @@ static void told(World *w, Client *c, const char *line, size_t len)
         if (is_gone(w, id, true) || (is_gone(w, id, false) && w->gone_by[id] == (int)(c - w->cl)))
             violation("%s was told of challenge %lld, seen withdrawn at step %lld", client_label(w, c), (long long)id,
                       w->gone[id]);
-        if (observer && m.nargs == 5) { /* one open to all (one offered to a player is not tracked) */
+        if (observer && (m.nargs == 5 || !strcmp(m.arg[5], "-"))) { /* open to all (one to a player is not tracked) */
             if (seen_find(w, id) >= 0)
                 violation("the lobby was told of challenge %lld twice", (long long)id);
             if (w->nseen == w->seen_cap) {
@@ -448,8 +448,8 @@ static void told(World *w, Client *c, const char *line, size_t len)
     } else if (!strcmp(v, "player") && observer) {
         int k = online_find(w, m.arg[0]);
         if (!strcmp(m.arg[1], "online")) {
-            if (k >= 0)
-                violation("the lobby was told twice that %s is online", m.arg[0]);
+            if (k >= 0) /* again: what they do changed (playing, watching) */
+                return;
             if (w->nonline == w->online_cap) {
                 w->online_cap = w->online_cap ? 2 * w->online_cap : 32;
                 w->online = xrealloc(w->online, (size_t)w->online_cap * sizeof *w->online);
@@ -847,6 +847,11 @@ static void act(World *w, Client *c)
         else if (chance(40)) /* to one player (online, playing, offline, oneself, not a name) */
             say(w, c, "challenge %s %s %s %s", random_variant(), good_tcs[rnd((int)N_ELEMS(good_tcs))],
                 colours[rnd(3)], chance(70) ? users[rnd(N_USERS)].login : shared_names[rnd((int)N_ELEMS(shared_names))]);
+        else if (chance(50)) { /* rated or casual, to all or one */
+            static const char *const kinds[] = {"rated", "casual", "rated", "ranked"};
+            say(w, c, "challenge %s %s %s %s %s", random_variant(), good_tcs[rnd((int)N_ELEMS(good_tcs))],
+                colours[rnd(3)], chance(70) ? "-" : users[rnd(N_USERS)].login, kinds[rnd(4)]);
+        }
         else if (chance(34))
             say(w, c, "challenge %s 5 white", bad_variants[rnd((int)N_ELEMS(bad_variants))]);
         else if (chance(50))
@@ -883,9 +888,27 @@ static void act(World *w, Client *c)
             say(w, c, "history %s", chance(70) ? users[rnd(N_USERS)].login : shared_names[rnd(3)]);
     } else if (r < 790)
         say(w, c, "record %lld", (long long)pick_game(w, c));
-    else if (r < 830) {
+    else if (r < 810) {
         random_token(tok, rnd(2) ? 1 + rnd(505) : 1 + rnd(10));
         say(w, c, "ping %s", tok);
+    } else if (r < 835) { /* chat: the lobby's channel or a game's, words or one long one */
+        int len = chance(70) ? 1 + rnd(60) : 1 + rnd(480);
+        random_token(tok, len);
+        for (int i = 1; i < len - 1; i++)
+            if (chance(15) && tok[i - 1] != ' ')
+                tok[i] = ' ';
+        if (chance(70))
+            say(w, c, "say lobby %s", tok);
+        else
+            say(w, c, "say %lld %s", (long long)pick_game(w, c), tok);
+    } else if (r < 845) {
+        static const char *const verbs[] = {"mute", "unmute", "mute", "ratings"};
+        int v = rnd(4);
+        if (v == 3)
+            say(w, c, "ratings %s", chance(80) ? random_variant() : "chess");
+        else
+            say(w, c, "%s %s", verbs[v],
+                chance(80) ? users[rnd(N_USERS)].login : shared_names[rnd((int)N_ELEMS(shared_names))]);
     } else if (r < 880)
         act_garbage(w, c);
     else if (r < 890)
@@ -1053,6 +1076,10 @@ static void check_world(World *w)
                 violation("challenge %lld is open twice", (long long)ch->id);
         if (is_gone(w, ch->id, false))
             violation("challenge %lld, seen withdrawn at step %lld, is open", (long long)ch->id, w->gone[ch->id]);
+#ifdef OUT_BUDGET_DEFAULT /* challenges to one player came with it */
+        if (!ch->to[0] && conn_of(w, &w->cl[0]) && seen_find(w, ch->id) < 0)
+            violation("challenge %lld of %s is open to all and the lobby was not told", (long long)ch->id, ch->owner);
+#endif
         if (server_player_conns(s, ch->owner) == 0)
             violation("challenge %lld of %s, who is not online", (long long)ch->id, ch->owner);
         if (match_of_player(s, ch->owner))
