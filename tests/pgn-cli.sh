@@ -103,6 +103,10 @@ fi
 games_of 17000 >"$tmp/large.pgn"
 "$kage" pgn "$tmp/large.pgn" >"$tmp/out" 2>"$tmp/err" || fail "a 17 MB file: exit $? ($(cat "$tmp/err"))"
 [ "$(grep -c '^moves: 4$' "$tmp/out")" -eq 17000 ] || fail "a 17 MB file: 17,000 games"
+# blanks after a game are not kept with it: a game, 70 MB of empty lines, a game
+{ games_of 1; head -c 70000000 /dev/zero | tr '\0' '\n'; games_of 1; } | "$kage" pgn - >"$tmp/out" 2>"$tmp/err" ||
+    fail "70 MB of blank lines between two games: exit $? ($(cat "$tmp/err"))"
+grep -q '^== -: game 2 (line 70000006)$' "$tmp/out" || fail "70 MB of blank lines between two games: the second game"
 # a bad game far into a collection: the games before it, and its line
 { games_of 3000; printf '[Variant "shogun"]\n\n1. e4 e4 *\n'; games_of 10; } >"$tmp/late.pgn"
 "$kage" pgn "$tmp/late.pgn" >"$tmp/out" 2>"$tmp/err"

@@ -792,6 +792,16 @@ static void pgn_stream__collection_larger_than_its_window__as_pgn_read(void **st
     assert_int_equal(stream_agrees(bad, n + len - head, 2499), 2499);
     free(bad);
     free(text);
+    /* a ';' line after a whole game, longer than the window: skipped whole
+     * (its tail, read again alone, would be moves) */
+    char *semi = xmalloc(400000);
+    size_t m = (size_t)sprintf(semi, "[Variant \"shogun\"]\n\n1. e4 *\n;");
+    while (m < 300000)
+        m += (size_t)sprintf(semi + m, " 1. e4 e4 {");
+    m += (size_t)sprintf(semi + m, "\n%% and 1. e4 e4 {\n[Variant \"shogun\"]\n\n1. d4 *\n");
+    assert_int_equal(stream_agrees(semi, m, 2), 2);
+    assert_int_equal(stream_agrees(semi + 28, m - 28, 1), 1); /* and before the first game */
+    free(semi);
     /* 300,000 blanks: no game; after a game: nothing more */
     size_t blanks = 300000;
     char *white = xmalloc(blanks + 64);

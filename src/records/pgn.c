@@ -68,6 +68,9 @@ typedef struct Reader {
     bool touched_end;  /* the reader looked at the end of s (more text may change what it read) */
     bool none_is_fine; /* no game in s is no error (games came before it) */
     size_t idle_at;    /* where s holds nothing of a game yet (before any game is begun) */
+    bool first_whole;  /* the first game ended before the end of s was looked at */
+    size_t first_end;  /* where it ended */
+    bool line_cut;     /* the last ';' or '%' line skipped ran to the end of s */
 } Reader;
 
 /* --- errors and lines ------------------------------------------------------------ */
@@ -420,6 +423,10 @@ static bool finish_game(Reader *r)
         r->games.games = xrealloc(r->games.games, (size_t)r->games_cap * sizeof *r->games.games);
     }
     r->games.games[r->games.count++] = *g;
+    if (r->games.count == 1) {
+        r->first_whole = !r->touched_end;
+        r->first_end = r->i;
+    }
     memset(g, 0, sizeof *g); /* now owned by the list */
     builder_reset(b);
     return true;
@@ -443,6 +450,7 @@ static void skip_line(Reader *r)
 {
     while (!at_end(r) && r->s[r->i] != '\n')
         r->i++;
+    r->line_cut = at_end(r);
 }
 
 static bool skip_space(Reader *r)
@@ -656,7 +664,8 @@ static bool read_all(Reader *r)
         char c = r->s[at];
         if (!r->b.started && !r->games.count)
             r->idle_at = at;
-        if (r->max_games && r->games.count >= r->max_games && !r->b.started && c != ';' && c != '%') {
+        bool comment_line = c == ';' || (c == '%' && (at == 0 || r->s[at - 1] == '\n'));
+        if (r->max_games && r->games.count >= r->max_games && !r->b.started && !comment_line) {
             r->more = true; /* a game ended by its result, and more text follows */
             return true;
         }
@@ -711,8 +720,8 @@ static bool read_all(Reader *r)
                 return false;
         }
     }
-    if (!r->b.started && !r->games.count)
-        r->idle_at = r->i; /* nothing but blanks and comments: a stream's window drops them */
+    if (!r->b.started && !r->games.count && !r->line_cut)
+        r->idle_at = r->i; /* nothing but blanks and whole comments: a stream's window drops them */
     if (!finish_game(r))
         return false;
     if (!r->games.count && !r->none_is_fine)
@@ -858,7 +867,11 @@ int pgn_stream_next(PgnStream *st, PgnGame *out, KageError *err)
                     .none_is_fine = st->games > 0, .idle_at = st->pos};
         bool ok = read_all(&r);
         builder_reset(&r.b);
-        if (r.touched_end && (!st->eof || st->nul)) {
+        /* a game that ended (at its result, or at the next game's tag)
+         * before the window's end is whole, whatever follows it: the blanks
+         * after it are not kept in the window */
+        bool whole = ok && r.games.count && r.first_whole;
+        if (r.touched_end && (!st->eof || st->nul) && !whole) {
             pgn_games_free(&r.games);
             if (st->eof) { /* st->nul: the text went on to a NUL byte */
                 fail(&r, st->len, "a NUL byte: this is not a text file");
@@ -877,14 +890,17 @@ int pgn_stream_next(PgnStream *st, PgnGame *out, KageError *err)
             st->failed = true;
             return -1;
         }
-        st->pos = r.i;
+        /* past what followed the game, unless that ran to the window's end
+         * (a ';' line cut there is read again whole) */
+        st->pos = r.touched_end && whole ? r.first_end : r.i;
         st->scan_at = r.scan_at;
         st->scan_line_start = r.scan_line_start;
         st->scan_line = r.scan_line;
         if (!r.games.count)
             return 0;
         *out = r.games.games[0];
-        free(r.games.games);
+        r.games.games[0] = (PgnGame){0};
+        pgn_games_free(&r.games);
         st->games++;
         return 1;
     }
