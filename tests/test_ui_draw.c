@@ -178,8 +178,9 @@ static void ui_draw__letters__ascii_only_with_plus_for_promoted(void **state)
     Ui ui;
     game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_LETTERS, FORM_MONO);
     assert_string_equal(line(0), "Kage - Shogun chess");
-    assert_string_equal(line(2), " 8  r   n   b  +f   k   b   n   r                      Black: player");
-    assert_string_equal(square_text(&ui, "d1"), "+F  ");
+    /* the promoted Duchess is the Queen, Q, as the moves say: +Q */
+    assert_string_equal(line(2), " 8  r   n   b  +q   k   b   n   r                      Black: player");
+    assert_string_equal(square_text(&ui, "d1"), "+Q  ");
     for (int y = 0; y < LINES; y++)
         for (const char *p = line(y); *p; p++)
             if ((unsigned char)*p >= 128)
@@ -555,7 +556,7 @@ static void ui_draw__compact_40x14__whole_game_in_view(void **state)
     game_off(&ui);
     /* letters, second player lower case, a promoted piece with its + */
     game_on(&ui, "shogun", NULL, 40, 14, GLYPHS_LETTERS, FORM_MONO);
-    assert_string_equal(text_at(1, 3, 16), "r n b +fk b n r ");
+    assert_string_equal(text_at(1, 3, 16), "r n b +qk b n r "); /* the Queen, as moves name it */
     game_off(&ui);
 }
 

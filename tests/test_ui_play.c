@@ -534,6 +534,35 @@ static void theme__high_contrast__labels_in_the_terminals_colour(void **state)
         }
 }
 
+/* In letters a promoted piece shows the letter the moves name it with:
+ * Shogun's promoted Duchess is "+Q" as in "Qxf7", not "+F"; Shinobi's
+ * promoted Lance "+R" as in "Lxa7=R". */
+static void glyph_piece__letters__the_letter_moves_use(void **state)
+{
+    (void)state;
+    KageError err;
+    Variant *v = variant_new(variant_find("shogun"), &err);
+    assert_non_null(v);
+    PieceLook l;
+    for (int t = 1; t <= v->ntypes; t++) {
+        const PieceDef *d = v->type[t].def;
+        glyph_piece(v, GLYPHS_LETTERS, WHITE, t, &l);
+        if (l.glyph[0] != d->san)
+            fail_msg("Shogun's %s is drawn %s, its moves say %c", d->name, l.glyph, d->san);
+        glyph_piece(v, GLYPHS_LETTERS, BLACK, t, &l);
+        assert_int_equal(l.glyph[0], tolower((unsigned char)d->san));
+        assert_int_equal(l.left, d->fen[0] == '+' ? '+' : ' ');
+    }
+    variant_free(v);
+    v = variant_new(variant_find("shinobiplus"), &err);
+    for (int t = 1; t <= v->ntypes; t++)
+        if (!strcmp(v->type[t].def->fen, "+L")) {
+            glyph_piece(v, GLYPHS_LETTERS, WHITE, t, &l);
+            assert_string_equal(l.glyph, "R ");
+        }
+    variant_free(v);
+}
+
 int test_ui_play_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +581,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw_offer__ai_declines__says_whose_view),
         cmocka_unit_test(ui_resign__question__the_side_that_resigns),
         cmocka_unit_test(theme__high_contrast__labels_in_the_terminals_colour),
+        cmocka_unit_test(glyph_piece__letters__the_letter_moves_use),
     };
     return cmocka_run_group_tests_name("ui_play", tests, ui_model_open, ui_model_close);
 }

@@ -72,11 +72,14 @@ static const char *chess_of(const char *fen, Color c)
     return NULL;
 }
 
-/* Letters: the FEN letter (8x8) or the two-letter code (Cashew), in lower
- * case for the second player, without the promotion sign. */
+/* Letters: the letter moves name the piece with (8x8: a promoted Duchess
+ * is the Queen, Q, as in "Qxf7", a promoted Lance the Rook, R) or the
+ * two-letter code (Cashew), in lower case for the second player, without
+ * the promotion sign (out->left carries it). */
 static void glyph_letters(const PieceDef *d, Color c, PieceLook *out)
 {
-    const char *s = d->code ? d->code : d->fen;
+    char san[2] = {d->san, 0};
+    const char *s = d->code ? d->code : d->fen[0] == '+' && isalpha((unsigned char)d->san) ? san : d->fen;
     if (*s == '+')
         s++;
     int n = 0;

@@ -10,7 +10,7 @@ check "a move in letters mode" "1\. e4"
 keys q y
 check "exit" "EXIT=0"
 start 80 24 LANG=C.UTF-8 TERM=linux -- --variant shogun --mode hotseat
-check "TERM=linux: letters, promoted Duchess with +" "r   n   b  \+f   k"
+check "TERM=linux: letters, the promoted Duchess as the Queen the moves name, with +" "r   n   b  \+q   k"
 keys q
 start 80 24 LANG=C.UTF-8 TERM=xterm-256color -- --glyphs letters --variant cashew --mode hotseat
 check "Cashew letters use the two-letter codes" "la  hm  dr  ca"

@@ -15,11 +15,11 @@ for loc in UTF8 C; do
     keys Enter k k k Enter                 # a4 takes a7
     check "$loc: captured and promoted, in SAN" "2\. Lxa7=R"
     check_not "$loc: promotion is mandatory here: no question" "Promote\?"
-    check "$loc: the promoted Lance on a7, marked with +" "^ 7 ( 飛\+|\+L )"
+    check "$loc: the promoted Lance on a7, marked with +" "^ 7 ( 飛\+|\+R )"
     type_move Nf6
     keys Enter k Enter                     # a7-a8 takes the Rook: already promoted, no second promotion
     check "$loc: the promoted Lance moves on" "3\. Rxa8"
-    check "$loc: still marked with +" "^ 8 ( 飛\+|\+L )"
+    check "$loc: still marked with +" "^ 8 ( 飛\+|\+R )"
     keys q y
     check "$loc: quit" "EXIT=0"
 done

@@ -6,7 +6,7 @@ for loc in UTF8 C; do
     envs=LOCALE_$loc
     start 80 24 ${!envs} TERM=xterm-256color -- --variant shogun --mode hotseat
     check "$loc: Shogun chess" "Shogun chess"
-    check_glyphs $loc "^ 1  ♖   ♘   ♗   ♕\+  ♔" "^ 1  R   N   B  \+F   K"
+    check_glyphs $loc "^ 1  ♖   ♘   ♗   ♕\+  ♔" "^ 1  R   N   B  \+Q   K"
     keys l Enter k Enter                   # the cursor starts on e2: f2, then f3
     check "$loc: f3 by keys" "1\. f3"
     type_move e7e5
