@@ -26,7 +26,9 @@
 #define MAX_TAG_VALUE 4096
 #define MAX_PLIES 20000
 #define MAX_VARIANTS 8
-#define STREAM_CHUNK (64u << 10)     /* a stream is read this much at a time */
+#ifndef STREAM_CHUNK /* (a test may make it small) */
+#define STREAM_CHUNK (64u << 10) /* a stream is read this much at a time */
+#endif
 #define STREAM_GAME_MAX (64u << 20)  /* and a game longer than this is refused */
 
 /* The variants the games read so far were set up in, built once each. */
