@@ -63,13 +63,13 @@ check "the new-game screen in online mode" "Mode +< a player at another terminal
 press 3 Right
 check "Shogun chosen" "Variant +< Shogun chess >"
 keys Down Down Right
-check "alice plays first" "You play < White >"
+check "alice plays first" "You play < White, casual >"
 keys Down Right
 check "a clock" "Clock +< 3\+2 >"
 keys Enter
-check "the challenge waits in the lobby" "#1 +alice +Shogun chess +3\+2 +alice plays White +\(yours"
+check "the challenge waits in the lobby" "#1 +alice +Shogun chess 3\+2 casual, alice plays White \(yours"
 as bob
-check "bob sees it" "> #1 +alice +Shogun chess +3\+2 +alice plays White$"
+check "bob sees it" "> #1 +alice +Shogun chess 3\+2 casual, alice plays White$"
 keys Enter
 check "bob: the game, as Black" "Online game 1: you play$"
 check "bob's board is turned" "^ 1 "
