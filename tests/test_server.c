@@ -689,12 +689,13 @@ static void move__legal__stored_and_sent_to_players_and_watchers(void **state)
     say(r, w, "watch %lld", (long long)g);
     EXPECT(r, w, "game 1 shogun 5+3 alice bob watch");
     say(r, a, "move 1 0 e2e4");
-    EXPECT(r, a, "move 1 0 e2e4 300000:0:0 300000:0:0 black");
-    EXPECT(r, b, "move 1 0 e2e4 300000:0:0 300000:0:0 black");
+    /* no clock runs before its side's first move, as on pychess.org */
+    EXPECT(r, a, "move 1 0 e2e4 300000:0:0 300000:0:0 -");
+    EXPECT(r, b, "move 1 0 e2e4 300000:0:0 300000:0:0 -");
     EXPECT(r, w, "move 1 0 e2e4 ");
     r->now += 4000;
     say(r, b, "move 1 1 e7e5");
-    EXPECT(r, a, "move 1 1 e7e5 300000:0:0 299000:0:0 white"); /* 4 s used, 3 s added */
+    EXPECT(r, a, "move 1 1 e7e5 300000:0:0 300000:0:0 white"); /* black's first: white's clock starts */
     say(r, w, "move 1 2 d2d4");
     EXPECT(r, w, "error state you do not play in game 1");
     say(r, b, "move 1 2 d7d5");
@@ -711,6 +712,9 @@ static void move__legal__stored_and_sent_to_players_and_watchers(void **state)
     say(r, a, "record 1");
     EXPECT(r, a, "record 1 shogun 5+3 alice bob * none");
     AND(r, a, "moves 1 0 e2e4 e7e5\nrecord-end 1");
+    r->now += 4000;
+    say(r, a, "move 1 2 d2d4");
+    EXPECT(r, b, "move 1 2 d2d4 299000:0:0 300000:0:0 black"); /* 4 s used, 3 s added */
     rig_free(r);
 }
 
@@ -797,17 +801,40 @@ static void clocks__flag_falls__lost_on_time_without_a_move(void **state)
     rig_start(r);
     int a = join(r, "alice"), b = join(r, "bob");
     game_between(r, a, b, "shogun", "1");
-    r->now += 30000; /* the clocks start with the first move */
-    assert_int_equal(server_tick(r->s), -1);
+    r->now += 30000; /* no clock runs before its side's first move; the first moves have a minute each */
+    assert_int_equal(server_tick(r->s), FIRST_MOVE_MS - 30000);
     say(r, a, "move 1 0 e2e4");
-    EXPECT(r, b, "move 1 0 e2e4 60000:0:0 60000:0:0 black");
+    EXPECT(r, b, "move 1 0 e2e4 60000:0:0 60000:0:0 -");
+    r->now += 40000;
+    say(r, b, "move 1 1 e7e5");
+    EXPECT(r, a, "move 1 1 e7e5 60000:0:0 60000:0:0 white");
     r->now += 59000;
     int wait = server_tick(r->s);
     assert_int_equal(wait, 1001); /* the server wakes when the flag falls */
     r->now += wait;
     server_tick(r->s);
-    EXPECT(r, a, "end 1 1-0 time");
-    AND(r, a, "state 1 1 60000:0:0 0:0:0 - ");
+    EXPECT(r, a, "end 1 0-1 time");
+    AND(r, a, "state 1 2 0:0:0 60000:0:0 - ");
+    rig_free(r);
+}
+
+/* A player who makes no first move within a minute: the game never began. */
+static void first_move__not_made_in_a_minute__aborted(void **state)
+{
+    (void)state;
+    Rig *r = rig_new();
+    rig_start(r);
+    int a = join(r, "alice"), b = join(r, "bob");
+    game_between(r, a, b, "shogun", "5+3");
+    say(r, a, "move 1 0 e2e4");
+    r->now += FIRST_MOVE_MS - 1;
+    server_tick(r->s);
+    got(r, a);
+    NOT(r, a, "end 1");
+    r->now += 1;
+    server_tick(r->s);
+    EXPECT(r, a, "end 1 * aborted");
+    EXPECT(r, b, "end 1 * aborted");
     rig_free(r);
 }
 
@@ -850,13 +877,15 @@ static void reconnect__away_player__finds_the_game_with_the_clock_run_down(void 
     int a = join(r, "alice"), b = join(r, "bob");
     game_between(r, a, b, "shinobiplus", "1");
     say(r, a, "move 1 0 e2e3");
+    say(r, b, "move 1 1 e7e5");
+    say(r, a, "move 1 2 d2d3");
     server_disconnect(r->s, b);
     EXPECT(r, a, "conn 1 black 0");
     r->now += 30000; /* away 30 s on his turn: his clock ran all the time */
     server_tick(r->s);
     b = join(r, "bob");
     AND(r, b, "game 1 shinobiplus 1 alice bob black");
-    AND(r, b, "moves 1 0 e2e3\nstate 1 1 60000:0:0 30000:0:0 black 1 1 - 0");
+    AND(r, b, "moves 1 0 e2e3 e7e5 d2d3\nstate 1 3 60000:0:0 30000:0:0 black 1 1 - 0");
     EXPECT(r, a, "conn 1 black 1");
     rig_free(r);
 }
@@ -871,22 +900,25 @@ static void restart__running_games__taken_up_where_they_were(void **state)
     say(r, a, "move 1 0 e4e5");
     r->now += 2000;
     say(r, b, "move 1 1 e10e9");
-    EXPECT(r, a, "move 1 1 e10e9 600000:1:0 598000:1:0 white");
+    EXPECT(r, a, "move 1 1 e10e9 600000:1:0 600000:1:0 white"); /* no clock before a side's first move */
+    r->now += 3000;
+    say(r, a, "move 1 2 f4f5");
+    EXPECT(r, b, "move 1 2 f4f5 597000:1:0 600000:1:0 black");
     rig_stop(r); /* nothing more is written at the end: as if it had been killed */
     r->now += 60000;
     rig_start(r);
     r->now += 1500;
-    b = join(r, "bob");
-    AND(r, b, "moves 1 0 e4e5 e10e9");
-    /* the time the server was down is no one's, and alice's clock waits for her */
-    AND(r, b, "state 1 2 600000:1:0 598000:1:0 - 0 1 - 0");
-    r->now += 5000;
     a = join(r, "alice");
-    AND(r, a, "state 1 2 600000:1:0 598000:1:0 white 1 1 - 0");
-    EXPECT(r, b, "state 1 2 600000:1:0 598000:1:0 white 1 1 - 0");
+    AND(r, a, "moves 1 0 e4e5 e10e9 f4f5");
+    /* the time the server was down is no one's, and bob's clock waits for him */
+    AND(r, a, "state 1 3 597000:1:0 600000:1:0 - 1 0 - 0");
+    r->now += 5000;
+    b = join(r, "bob");
+    AND(r, b, "state 1 3 597000:1:0 600000:1:0 black 1 1 - 0");
+    EXPECT(r, a, "state 1 3 597000:1:0 600000:1:0 black 1 1 - 0");
     r->now += 1000;
-    say(r, a, "move 1 2 f4f5");
-    EXPECT(r, b, "move 1 2 f4f5 599000:1:0 598000:1:0 black");
+    say(r, b, "move 1 3 f10f9");
+    EXPECT(r, a, "move 1 3 f10f9 597000:1:0 599000:1:0 white");
     rig_stop(r);
     assert_true(server_check_db(r->db, stderr));
     rig_free(r);
@@ -1091,6 +1123,7 @@ int test_server_run(void)
         cmocka_unit_test(game_end__checkmate_resignation_draw__told_and_stored),
         cmocka_unit_test(shinobi_family__drops_refereed__game_to_a_result),
         cmocka_unit_test(clocks__flag_falls__lost_on_time_without_a_move),
+        cmocka_unit_test(first_move__not_made_in_a_minute__aborted),
         cmocka_unit_test(abandon__away_on_their_turn__loses_and_back_in_time__goes_on),
         cmocka_unit_test(reconnect__away_player__finds_the_game_with_the_clock_run_down),
         cmocka_unit_test(restart__running_games__taken_up_where_they_were),

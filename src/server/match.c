@@ -19,6 +19,8 @@
 
 #define RESULT_RETRY_MS 2000
 
+static bool match_abort(Server *s, Match *m, const char *why, KageError *err);
+
 typedef struct MatchText {
     char (*text)[NET_MOVE_MAX];
     int n, cap;
@@ -446,7 +448,7 @@ bool match_restore(Server *s, KageError *err)
         for (int k = 0; k < sg->plies; k++)
             text_push(m, sg->moves[k]);
         ClockSide cs[2];
-        if (clock_enabled(&m->clock) && sg->plies > 0 && net_clock_parse(sg->last_clock[WHITE], &cs[WHITE]) &&
+        if (clock_enabled(&m->clock) && sg->plies > 1 && net_clock_parse(sg->last_clock[WHITE], &cs[WHITE]) &&
             net_clock_parse(sg->last_clock[BLACK], &cs[BLACK])) {
             /* the clocks as the last move left them: the time the server was
              * down is no one's */
@@ -488,6 +490,21 @@ int match_tick(Server *s)
         }
         if (m->stalled)
             continue; /* its clocks wait for the disk */
+        if (m->game->rec.nmoves < 2) { /* a player who does not make a first move: the game never began */
+            int64_t due = m->turn_since + FIRST_MOVE_MS;
+            if (now >= due) {
+                char why[120];
+                KageError err;
+                snprintf(why, sizeof why, "%s made no first move in %d s", m->player[m->game->pos->side],
+                         FIRST_MOVE_MS / 1000);
+                if (match_abort(s, m, why, &err)) {
+                    i = -1; /* the list changed */
+                    continue;
+                }
+                server_log(s, "game %lld: %s", (long long)m->id, err.msg);
+            } else
+                SOONER(due - now);
+        }
         if (clock_enabled(&m->clock) && m->clock.state == CLOCK_RUNNING) {
             int f = clock_check_flag(&m->clock);
             if (f >= 0) {
@@ -571,8 +588,11 @@ void cmd_move(Server *s, Conn *c, const NetMsg *msg)
     move_to_text(g->pos, mv, MOVE_FOR_PROTOCOL, text);
     /* the clocks as they will be after the move, for the record */
     Clock after = m->clock;
-    if (clock_enabled(&after)) {
-        if (after.state == CLOCK_STOPPED) /* the first move (or the first since a restart): the clocks start now */
+    if (clock_enabled(&after) && ply > 0) {
+        /* as on pychess.org, no clock runs before its side's first move:
+         * the first player's starts with the second player's first move
+         * (the limit to start is FIRST_MOVE_MS, in match_tick) */
+        if (after.state == CLOCK_STOPPED) /* the second move (or the first since a restart) */
             clock_start(&after, !col);
         else
             clock_press(&after);
@@ -620,25 +640,13 @@ void cmd_resign(Server *s, Conn *c, const NetMsg *msg)
         match_end(s, m, loss((Color)col, END_RESIGNATION));
 }
 
-/* Called off before the player's own first move, as on pychess.org and
+/* Called off before a player's own first move, as on pychess.org and
  * lichess: no result, no rating, nothing kept (the game, its moves and its
- * chat leave the database). */
-void cmd_abort(Server *s, Conn *c, const NetMsg *msg)
+ * chat leave the database); false and why when it cannot be removed. */
+static bool match_abort(Server *s, Match *m, const char *why, KageError *err)
 {
-    int col;
-    Match *m = my_match(s, c, msg->arg[0], &col);
-    if (!m)
-        return;
-    if (m->game->rec.nmoves > col) { /* white has moved at ply 0, black at ply 1 */
-        conn_error(s, c, "state", "too late to abort game %lld: you have moved (resign, or offer a draw)",
-                   (long long)m->id);
-        return;
-    }
-    KageError err;
-    if (!store_game_delete(s->store, m->id, &err)) {
-        conn_error(s, c, "storage", "%s", err.msg);
-        return;
-    }
+    if (!store_game_delete(s->store, m->id, err))
+        return false;
     if (m->clock.state != CLOCK_STOPPED)
         clock_stop(&m->clock);
     m->ended = true;
@@ -648,7 +656,7 @@ void cmd_abort(Server *s, Conn *c, const NetMsg *msg)
     match_broadcast(s, m, "%s", line);
     match_broadcast(s, m, "end %lld * aborted", (long long)m->id);
     lobby_broadcast(s, "over %lld * aborted", (long long)m->id);
-    server_log(s, "game %lld: aborted by %s", (long long)m->id, c->name);
+    server_log(s, "game %lld: aborted: %s", (long long)m->id, why);
     for (int i = 0; i < m->nsubs; i++) {
         Conn *k = conn_by_id(s, m->subs[i]);
         if (k)
@@ -670,6 +678,25 @@ void cmd_abort(Server *s, Conn *c, const NetMsg *msg)
             lobby_presence(s, k->name);
     }
     free(was);
+    return true;
+}
+
+void cmd_abort(Server *s, Conn *c, const NetMsg *msg)
+{
+    int col;
+    Match *m = my_match(s, c, msg->arg[0], &col);
+    if (!m)
+        return;
+    if (m->game->rec.nmoves > col) { /* white has moved at ply 0, black at ply 1 */
+        conn_error(s, c, "state", "too late to abort game %lld: you have moved (resign, or offer a draw)",
+                   (long long)m->id);
+        return;
+    }
+    char why[80];
+    snprintf(why, sizeof why, "by %s", c->name);
+    KageError err;
+    if (!match_abort(s, m, why, &err))
+        conn_error(s, c, "storage", "%s", err.msg);
 }
 
 void cmd_draw(Server *s, Conn *c, const NetMsg *msg)

@@ -27,6 +27,7 @@
 #define CHAT_HISTORY 30            /* lines of a channel sent to who joins it */
 #define MUTES_MAX 100              /* players one player may mute */
 #define OFFER_MS 120000            /* a challenge to one player lapses after this, unanswered */
+#define FIRST_MOVE_MS 60000        /* a player's first move comes within this, or the game is aborted */
 #define WATCHERS_LISTED 16         /* watchers named in a "watchers" line */
 
 typedef struct Conn {
