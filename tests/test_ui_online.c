@@ -307,8 +307,18 @@ static void ui_newgame__online_mode__a_challenge_with_the_colour_chosen(void **s
     SHOWN(r, "You play < White, casual >");
     ui_feed_keys(ui, "lll"); /* second, then at random and rated, then the first side, rated */
     SHOWN(r, "You play < White, rated >");
+    ui_feed_keys(ui, "c"); /* any clock, typed */
+    SHOWN(r, "Clock (minutes+seconds a move, e.g. 1+0, 3+2, 10+30 byo): none");
+    ui_feed_keys(ui, "<C-u>abc<Enter>");
+    SHOWN(r, "Clock 'abc': ");
+    ui_feed_keys(ui, "c<C-u>4h<Enter>");
+    SHOWN(r, "Clock '4h' online: at most 3 hours");
+    ui_feed_keys(ui, "c<C-u>1+0<Enter>");
+    SHOWN(r, "Clock    < 1 >");
+    ui_feed_keys(ui, "c<C-u>90s+2<Enter>");
+    SHOWN(r, "Clock    < 90s+2 >");
     ui_feed_keys(ui, "<Enter>");
-    SAID(r, "challenge shogun none white - rated\n");
+    SAID(r, "challenge shogun 90s+2 white - rated\n");
     assert_int_equal(ui->screen, SCREEN_LOBBY);
     rig_off(r);
 }

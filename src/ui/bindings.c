@@ -73,7 +73,7 @@ static const UiBinding bindings[] = {
     {KEYS_NEWGAME, "<Left>", "change-back"}, {KEYS_NEWGAME, "h", "change-back"},
     {KEYS_NEWGAME, "<Right>", "change"}, {KEYS_NEWGAME, "l", "change"},
     {KEYS_NEWGAME, "<Space>", "change-or-start"},
-    {KEYS_NEWGAME, "<Enter>", "start"},
+    {KEYS_NEWGAME, "<Enter>", "start"}, {KEYS_NEWGAME, "c", "type-clock"}, {KEYS_NEWGAME, ":", "type-clock"},
     {KEYS_NEWGAME, "<Escape>", "back"}, {KEYS_NEWGAME, "q", "back"},
 
     {KEYS_PICK, "<Down>", "down"}, {KEYS_PICK, "j", "down"},
@@ -205,8 +205,8 @@ static UiKeymap keymap_now(const Ui *ui)
         return KEYS_TEXT;
     if (!ui_screen_fits(ui))
         return KEYS_SMALL;
-    if (ui->screen == SCREEN_LOBBY && ui->input == INPUT_PROMPT)
-        return KEYS_PROMPT; /* the lobby's chat line */
+    if ((ui->screen == SCREEN_LOBBY || ui->screen == SCREEN_NEWGAME) && ui->input == INPUT_PROMPT)
+        return KEYS_PROMPT; /* the lobby's chat line, the new-game screen's typed clock */
     if (ui->screen != SCREEN_GAME)
         return ui_screens[ui->screen].keys;
     return ui_inputs[ui->input].keys;

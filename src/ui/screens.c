@@ -3,6 +3,7 @@
  * help (printed from the binding table), the piece guide and the new-game
  * chooser, each with its keys' actions. */
 #include "ui_internal.h"
+#include "kage/net/wire.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -308,7 +309,8 @@ static bool tc_equal(const TimeControl *a, const TimeControl *b)
  * not one of them (from --clock or the config file). */
 static void newgame_clocks(Ui *ui)
 {
-    static const char *const presets[] = {"none", "3+2", "5", "5+3", "10+5", "15+10", "30", "10+30 byo", "30+60 byo"};
+    static const char *const presets[] = {"none", "1", "3", "3+2", "5", "5+3", "10+5", "15+10", "30", "10+30 byo",
+                                          "30+60 byo"};
     ui->newgame.ntc = 0;
     ui->newgame.clock = -1;
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
@@ -428,8 +430,8 @@ void ui_draw_newgame(Ui *ui)
     }
     ui_put(y++, 1, COLS - 1, ui_style(ui, STYLE_TITLE), "New game");
     y += ui_put_wrapped(y, 1, COLS - 1, ui_style(ui, STYLE_DIM),
-                        narrow ? "Up/Down: line  Left/Right: change  Enter: start  Esc: back"
-                               : "Up/Down: choose a line   Left/Right: change   Enter: start   Esc: back",
+                        narrow ? "Up/Down: line  Left/Right: change  c: any clock  Enter: start  Esc: back"
+                               : "Up/Down: line   Left/Right: change   c: any clock   Enter: start   Esc: back",
                         2);
     y += !narrow;
     for (int f = 0; f < NG_FIELDS; f++, y++) {
@@ -472,6 +474,11 @@ void ui_draw_newgame(Ui *ui)
             break;
         }
     }
+    /* the typed clock's line, or what went wrong with it, at the bottom */
+    if (ui->input == INPUT_PROMPT)
+        ui_inputs[INPUT_PROMPT].draw(ui, LINES - 1);
+    else if (ui->status.msg[0] && ui->status.msg_error)
+        ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_ERROR), ui->status.msg);
 }
 
 static void newgame_up(Ui *ui) { ui->newgame.field = (ui->newgame.field + NG_FIELDS - 1) % NG_FIELDS; }
@@ -518,6 +525,43 @@ static void newgame_start(Ui *ui)
                 &ui->newgame.tcs[ui->newgame.clock]);
 }
 
+/* Any clock, typed as --clock takes it: chosen at once, the presets kept. */
+static void clock_submit(Ui *ui, const char *typed)
+{
+    TimeControl tc;
+    KageError err;
+    ui->newgame.field = NG_CLOCK;
+    char spec[NET_TC_MAX];
+    TimeControl online;
+    if (!clock_tc_parse(typed, &tc, &err)) {
+        ui_message(ui, true, "Clock '%.40s': %s", typed, err.msg);
+        return;
+    }
+    net_tc_format(&tc, spec, sizeof spec);
+    if (ui->newgame.mode == PLAY_ONLINE && !net_tc_parse(spec, &online, &err)) { /* the server's limits */
+        ui_message(ui, true, "Clock '%.40s' online: %s", typed, err.msg);
+        return;
+    }
+    for (int i = 0; i < ui->newgame.ntc; i++)
+        if (tc_equal(&tc, &ui->newgame.tcs[i])) {
+            ui->newgame.clock = i;
+            return;
+        }
+    int max = (int)(sizeof ui->newgame.tcs / sizeof ui->newgame.tcs[0]);
+    if (ui->newgame.ntc == max) /* the last one typed makes room */
+        ui->newgame.ntc--;
+    ui->newgame.clock = ui->newgame.ntc;
+    ui->newgame.tcs[ui->newgame.ntc++] = tc;
+}
+
+static void newgame_type_clock(Ui *ui)
+{
+    char spec[64];
+    clock_tc_format(&ui->newgame.tcs[ui->newgame.clock], spec, sizeof spec);
+    ui->newgame.field = NG_CLOCK;
+    ui_prompt(ui, "Clock (minutes+seconds a move, e.g. 1+0, 3+2, 10+30 byo): ", spec, clock_submit);
+}
+
 static void newgame_change_or_start(Ui *ui)
 {
     if (ui->newgame.field == NG_START)
@@ -533,6 +577,7 @@ const UiAction ui_newgame_actions[] = {
     {"change", "the next value of the line", newgame_on_one, NULL, NULL},
     {"change-or-start", "the next value; on the Start line, start the game", newgame_change_or_start, NULL, NULL},
     {"start", "start the game chosen", newgame_start, NULL, NULL},
+    {"type-clock", "type any clock, as --clock takes it (1+0, 3+2, 90s+2, 10+30 byo)", newgame_type_clock, NULL, NULL},
     {"back", "back to the game, which goes on", back_to_game, NULL, NULL},
 };
 const int ui_newgame_nactions = N_ELEMS(ui_newgame_actions);

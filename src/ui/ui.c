@@ -250,8 +250,10 @@ static void redraw(Ui *ui)
     if (ui->screen == SCREEN_TEXT)
         return; /* the terminal shows our text, not curses */
     ui_draw(ui);
-    curs_set(ui->input == INPUT_PROMPT && ((ui->screen == SCREEN_GAME && ui->lay.fits) || ui->screen == SCREEN_LOBBY) ? 1
-                                                                                                                   : 0);
+    curs_set(ui->input == INPUT_PROMPT && ((ui->screen == SCREEN_GAME && ui->lay.fits) || ui->screen == SCREEN_LOBBY ||
+                                           ui->screen == SCREEN_NEWGAME)
+                 ? 1
+                 : 0);
     refresh();
 }
 

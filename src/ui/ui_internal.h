@@ -255,7 +255,7 @@ struct Ui {
     } guide;
     struct {
         int field, variant, level, clock;
-        TimeControl tcs[12]; /* the clocks offered */
+        TimeControl tcs[16]; /* the clocks offered: the presets, the game's, one typed */
         int ntc;
         PlayMode mode;
         int colour;         /* online: what the challenger plays, WHITE, BLACK or -1 at random */
