@@ -373,6 +373,15 @@ static void net_game_pgn__record__players_result_and_moves(void **state)
     assert_non_null(strstr(pgn, "[TimeControl \"300+3\"]"));
     assert_non_null(strstr(pgn, "1. f3 e5 2. g4 Qh4# 0-1"));
     free(pgn);
+    /* with the stored clocks: each move's, as pychess.org writes them */
+    feed(&l, 0, "record 7 shogun 5+3 alice bob 0-1 checkmate 1700000000 1700000100\n"
+                "moves 7 0 f2f3 e7e5 g2g4 d8h4\nclocks 7 0 300000:0:0 300000:0:0 291000:0:0 -\nrecord-end 7");
+    pgn = net_game_pgn(&l.record, &err);
+    if (!pgn)
+        fail_msg("%s", err.msg);
+    if (!strstr(pgn, "1. f3 {[%clk 0:05:00]} 1... e5 {[%clk 0:05:00]} 2. g4 {[%clk 0:04:51]}") || !strstr(pgn, "2... Qh4# 0-1"))
+        fail_msg("no clock comments as pychess.org writes them:\n%s", pgn);
+    free(pgn);
     feed(&l, 0, "record 6 shogun none alice bob 1-0 resignation 0 0\nmoves 6 0 e2e5\nrecord-end 6");
     assert_null(net_game_pgn(&l.record, &err));
     assert_non_null(strstr(err.msg, "e2e5"));

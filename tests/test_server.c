@@ -711,10 +711,12 @@ static void move__legal__stored_and_sent_to_players_and_watchers(void **state)
     EXPECT(r, a, "error not-found no game 9");
     say(r, a, "record 1");
     EXPECT(r, a, "record 1 shogun 5+3 alice bob * none");
-    AND(r, a, "moves 1 0 e2e4 e7e5\nrecord-end 1");
+    AND(r, a, "moves 1 0 e2e4 e7e5\nclocks 1 0 300000:0:0 300000:0:0\nrecord-end 1");
     r->now += 4000;
     say(r, a, "move 1 2 d2d4");
     EXPECT(r, b, "move 1 2 d2d4 299000:0:0 300000:0:0 black"); /* 4 s used, 3 s added */
+    say(r, a, "record 1"); /* the mover's clock after each move, for the PGN's [%clk] */
+    EXPECT(r, a, "clocks 1 0 300000:0:0 300000:0:0 299000:0:0\nrecord-end 1");
     rig_free(r);
 }
 

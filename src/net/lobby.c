@@ -25,6 +25,7 @@ void net_lobby_init(NetLobby *l)
 void net_game_clear(NetGameView *g)
 {
     free(g->moves);
+    free(g->clocks);
     memset(g, 0, sizeof *g);
     g->role = g->running = g->draw_offer = -1;
 }
@@ -362,6 +363,22 @@ static NetEvent on_past(NetLobby *l, const NetMsg *m, KageError *err)
 static NetEvent on_record(NetLobby *l, const NetMsg *m, KageError *err)
 {
     int64_t id, started, ended;
+    if (!strcmp(m->verb, "clocks")) {
+        int64_t from;
+        if (!net_id_parse(m->arg[0], &id) || !net_int_parse(m->arg[1], 0, 100000, &from))
+            return bad(err, m, "word");
+        ClockSide cs;
+        for (int i = 2; i < m->nargs; i++)
+            if (strcmp(m->arg[i], "-") && !net_clock_parse(m->arg[i], &cs))
+                return bad(err, m, "clock");
+        NetGameView *r = &l->record;
+        if (r->id != id || from != r->nclocks)
+            return NET_EV_NONE;
+        r->clocks = xrealloc(r->clocks, (size_t)(r->nclocks + m->nargs - 2) * sizeof *r->clocks);
+        for (int i = 2; i < m->nargs; i++)
+            copy(r->clocks[r->nclocks++], NET_CLOCK_MAX, strcmp(m->arg[i], "-") ? m->arg[i] : "");
+        return NET_EV_NONE;
+    }
     if (!strcmp(m->verb, "record-end")) {
         if (!net_id_parse(m->arg[0], &id))
             return bad(err, m, "id");
@@ -480,7 +497,7 @@ NetEvent net_lobby_apply(NetLobby *l, const NetMsg *m, int64_t now, KageError *e
         return on_move(l, m, now, err);
     if (!strcmp(v, "past") || !strcmp(v, "past-end"))
         return on_past(l, m, err);
-    if (!strcmp(v, "record") || !strcmp(v, "record-end"))
+    if (!strcmp(v, "record") || !strcmp(v, "record-end") || !strcmp(v, "clocks"))
         return on_record(l, m, err);
     /* conn, draw, end, stalled: the followed game */
     int64_t id;
@@ -594,7 +611,26 @@ char *net_game_pgn(const NetGameView *g, KageError *err)
         snprintf(event, sizeof event, "Kage online game %lld", (long long)g->id);
         PgnInfo info = {.event = event, .site = "Kage server", .date = date, .white = g->white, .black = g->black,
                         .tc = g->tc.kind != CLOCK_NONE ? &g->tc : NULL};
+        /* each move's clock, as pychess.org and lichess write it: {[%clk 0:04:51]} */
+        char (*clk)[24] = NULL;
+        const char **comments = NULL;
+        if (g->clocks && g->nclocks >= g->nmoves && g->nmoves > 0) {
+            clk = xcalloc((size_t)g->nmoves + 1, sizeof *clk);
+            comments = xcalloc((size_t)g->nmoves + 1, sizeof *comments);
+            for (int k = 0; k < g->nmoves; k++) {
+                ClockSide cs;
+                if (!g->clocks[k][0] || !net_clock_parse(g->clocks[k], &cs))
+                    continue;
+                int64_t sec = cs.left_ms / 1000;
+                snprintf(clk[k + 1], sizeof clk[k + 1], "[%%clk %d:%02d:%02d]", (int)(sec / 3600), (int)(sec / 60 % 60),
+                         (int)(sec % 60));
+                comments[k + 1] = clk[k + 1];
+            }
+            info.comments = comments;
+        }
         pgn = pgn_write(v, &rec, &info, err);
+        free(comments);
+        free(clk);
     }
     record_clear(&rec);
     pos_free(pos);

@@ -72,6 +72,7 @@ static const NetVerb to_client[] = {
     {"past-end", 0, 0, false},
     {"record", 9, 9, false},    /* GID VARIANT TC WHITE BLACK RESULT REASON STARTED ENDED */
     {"record-end", 1, 1, false}, /* GID */
+    {"clocks", 2, 2 + NET_MOVES_PER_LINE, false}, /* GID FROM CLOCK...: the mover's clock after each move */
 };
 
 static const NetVerb *verb_find(NetDir dir, const char *verb)

@@ -373,6 +373,15 @@ void cmd_record(Server *s, Conn *c, const NetMsg *m)
             n += snprintf(line + n, sizeof line - (size_t)n, " %s", g.moves[k]);
         conn_send(s, c, "%s", line);
     }
+    bool timed = false;
+    for (int k = 0; k < g.plies && !timed; k++)
+        timed = g.clocks[k][0] != 0;
+    for (int from = 0; timed && from < g.plies; from += NET_MOVES_PER_LINE) {
+        int n = snprintf(line, sizeof line, "clocks %lld %d", (long long)id, from);
+        for (int k = from; k < g.plies && k < from + NET_MOVES_PER_LINE; k++)
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s", g.clocks[k][0] ? g.clocks[k] : "-");
+        conn_send(s, c, "%s", line);
+    }
     conn_send(s, c, "record-end %lld", (long long)id);
     store_game_free(&g);
 }

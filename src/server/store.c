@@ -433,6 +433,7 @@ static bool read_moves(Store *s, StoredGame *g, KageError *err)
     sqlite3_stmt *st = s->st[ST_MOVES];
     sqlite3_bind_int64(st, 1, g->id);
     g->moves = g->plies ? xcalloc((size_t)g->plies, sizeof *g->moves) : NULL;
+    g->clocks = g->plies ? xcalloc((size_t)g->plies, sizeof *g->clocks) : NULL;
     int n = 0, rc;
     bool ok = true;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -445,6 +446,7 @@ static bool read_moves(Store *s, StoredGame *g, KageError *err)
         text_col(st, 1, g->moves[n], NET_MOVE_MAX, "");
         text_col(st, 2, g->last_clock[WHITE], NET_CLOCK_MAX, "");
         text_col(st, 3, g->last_clock[BLACK], NET_CLOCK_MAX, "");
+        snprintf(g->clocks[n], NET_CLOCK_MAX, "%s", g->last_clock[n % 2]); /* the side that moved */
         n++;
     }
     if (ok && rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -516,7 +518,9 @@ int store_load(Store *s, int64_t id, StoredGame *out, KageError *err)
 void store_game_free(StoredGame *g)
 {
     free(g->moves);
+    free(g->clocks);
     g->moves = NULL;
+    g->clocks = NULL;
 }
 
 void store_games_free(StoredGame *g, int n)

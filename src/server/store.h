@@ -27,6 +27,7 @@ typedef struct StoredGame {
     int plies;                  /* the moves stored */
     int end_plies;              /* the moves it had when its end was stored; -1 while it runs */
     char (*moves)[NET_MOVE_MAX];
+    char (*clocks)[NET_CLOCK_MAX];     /* the mover's clock after each move ("" without) */
     char last_clock[2][NET_CLOCK_MAX]; /* both clocks after the last move ("" without) */
 } StoredGame;
 

@@ -383,7 +383,7 @@ static void on_record(Ui *ui)
     char name[64], path[1024];
     snprintf(name, sizeof name, "online-%lld.pgn", (long long)r->id);
     bool ok = config_path(KAGE_DIR_DATA, name, true, path, sizeof path, &err) &&
-              config_write_atomic(path, pgn, strlen(pgn), &err);
+              config_write_own(path, pgn, strlen(pgn), &err);
     free(pgn);
     if (!ok) {
         ui_message(ui, true, "Game %lld could not be saved: %s", (long long)r->id, err.msg);

@@ -64,6 +64,8 @@ typedef struct NetGameView {
     int64_t away_at[2];          /* when each player went away (the caller's monotonic ms), -1: here */
     int64_t started, ended;      /* Unix time (records) */
     char (*moves)[NET_MOVE_MAX]; /* protocol text */
+    char (*clocks)[NET_CLOCK_MAX]; /* a record's: the mover's clock after each move ("" unknown), or NULL */
+    int nclocks;
     int nmoves, cap;
     bool complete;               /* the whole game has arrived (its state, or a record's end) */
     ClockSide clock[2];
