@@ -209,6 +209,8 @@ typedef struct World {
     int64_t gone_cap;
     Seen *seen;
     int nseen, seen_cap;
+    int64_t *aborted;     /* the games the observer was told were aborted (not stored) */
+    int naborted, aborted_cap;
     int64_t *live;        /* the games the observer was told are being played */
     int nlive, live_cap;
     char (*online)[NET_NAME_MAX + 1]; /* the players it was told are online */
@@ -441,6 +443,13 @@ static void told(World *w, Client *c, const char *line, size_t len)
         }
         w->live[w->nlive++] = id;
     } else if (!strcmp(v, "over") && observer && net_id_parse(m.arg[0], &id)) {
+        if (!strcmp(m.arg[2], "aborted")) { /* it leaves the store */
+            if (w->naborted == w->aborted_cap) {
+                w->aborted_cap = w->aborted_cap ? 2 * w->aborted_cap : 32;
+                w->aborted = xrealloc(w->aborted, (size_t)w->aborted_cap * sizeof *w->aborted);
+            }
+            w->aborted[w->naborted++] = id;
+        }
         int k = live_find(w, id);
         if (k < 0)
             violation("the lobby was told game %lld is over, and not that it was being played", (long long)id);
@@ -870,8 +879,10 @@ static void act(World *w, Client *c)
         say(w, c, "decline %lld", (long long)pick_challenge(w, c, false));
     else if (r < 600)
         act_move(w, c);
-    else if (r < 620)
+    else if (r < 612)
         say(w, c, "resign %lld", (long long)pick_game(w, c));
+    else if (r < 620)
+        say(w, c, "abort %lld", (long long)pick_game(w, c));
     else if (r < 670) {
         static const char *const what[] = {"offer", "accept", "decline", "offer", "nope"};
         say(w, c, "draw %lld %s", (long long)pick_game(w, c), what[rnd(5)]);
@@ -1011,6 +1022,9 @@ static void check_finished(World *w, Replay *rp)
     StoredGame sg;
     KageError err;
     int r = store_load(w->s->store, rp->id, &sg, &err);
+    for (int i = 0; r == 0 && i < w->naborted; i++)
+        if (w->aborted[i] == rp->id)
+            return; /* aborted: nothing kept */
     if (r <= 0)
         violation("game %lld ended and the store has %s", (long long)rp->id, r < 0 ? err.msg : "no such game");
     if (!strcmp(sg.result, "*") || !strcmp(sg.reason, "none") || sg.ended == 0)
@@ -1378,6 +1392,7 @@ int main(int argc, char **argv)
             nclients = (int)strtol(a + 10, &end, 10);
         else if (!strcmp(a, "--verbose")) {
             verbose = true;
+            setvbuf(stdout, NULL, _IOLBF, 0); /* all of it, even when a sanitizer ends the run */
             continue;
         } else
             usage();
@@ -1474,6 +1489,7 @@ int main(int argc, char **argv)
     free(w->gone_by);
     free(w->seen);
     free(w->live);
+    free(w->aborted);
     free(w->online);
     if (log)
         fclose(log);
