@@ -128,6 +128,8 @@ static void ui_lobby__server_lines__lists_drawn_and_enter_accepts(void **state)
     server_says(r, "rating bob shogun 1612 80 12\n");
     SHOWN(r, "> #3   bob 1612     Shogun chess 5+3 casual, bob plays Black");
     SHOWN(r, "#9    Cashew Shogi      carol - dave  none");
+    server_says(r, "rating carol cashew 1480 60 40\n");
+    SHOWN(r, "#9    Cashew Shogi      carol 1480 - dave  none");
     SHOWN(r, "Shinobi           alice - bob  1-0 campmate");
     ui_feed_keys(&r->ui, "<Enter>");
     SAID(r, "accept 3\n");

@@ -79,8 +79,12 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
     } else if (r->kind == ROW_LIVE) {
         const NetGameInfo *g = &l->live[r->index];
         bool mine = !strcmp(g->white, l->me) || !strcmp(g->black, l->me);
-        snprintf(buf, size, "#%-4lld %-17s %s - %s  %s%s", (long long)g->id, variant_name(g->variant), g->white,
-                 g->black, g->tc, mine ? "  (yours: Enter goes back to it)" : "");
+        char wr[16], br[16]; /* both players' ratings in its game, where they are known */
+        net_rating_text(net_lobby_rating(l, g->white, g->variant), wr, sizeof wr);
+        net_rating_text(net_lobby_rating(l, g->black, g->variant), br, sizeof br);
+        snprintf(buf, size, "#%-4lld %-17s %s%s%s - %s%s%s  %s%s", (long long)g->id, variant_name(g->variant), g->white,
+                 wr[0] ? " " : "", wr, g->black, br[0] ? " " : "", br, g->tc,
+                 mine ? "  (yours: Enter goes back to it)" : "");
     } else {
         const NetGameInfo *g = &l->past[r->index];
         char date[24] = "";
