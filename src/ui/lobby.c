@@ -67,8 +67,8 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
             snprintf(colour, sizeof colour, "random sides");
         else
             snprintf(colour, sizeof colour, "%s plays %s", c->owner, side_name(c->variant, c->colour));
-        const char *note = !strcmp(c->owner, l->me) ? " (yours: x withdraws)"
-                           : !strcmp(c->to, l->me) ? " (to you: Enter accepts, x declines)"
+        const char *note = !strcmp(c->owner, l->me) ? " (yours: x)"
+                           : !strcmp(c->to, l->me) ? " (to you: Enter or x)"
                                                    : "";
         char owner[2 * NET_NAME_MAX + 64], rating[16];
         net_rating_text(net_lobby_rating(l, c->owner, c->variant), rating, sizeof rating);

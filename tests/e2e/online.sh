@@ -6,48 +6,7 @@
 # to the game, the server is killed with SIGKILL and started again, and the
 # screens find their way back; the stored games replay soundly.
 . "$(dirname "$0")/lib.sh"
-SOCKET="$E2E_HOME/db/server.sock" # with the database: see below
-DB="$E2E_HOME/db/games.db" # in a folder of the server's user closed to others, as kage server wants
-mkdir -m 0700 "$E2E_HOME/db"
-SERVER_LOG="$E2E_HOME/server.log"
-me=$(id -un)
-as_user=
-# root: the server runs as nobody, whose folder root made here (a client trusts no folder others
-# may write to, nor another user's in /tmp)
-if [ "$(id -u)" -eq 0 ]; then
-    as_user=--user=nobody
-    chmod 711 "$E2E_HOME"
-    chown nobody "$E2E_HOME/db"
-fi
-server_pid=
-start_server() {
-    # one account plays every player here: the test's own, which a host's server refuses
-    KAGE_TEST_SHARED_SELF=1 "$KAGE" server --socket="$SOCKET" --db="$DB" --shared-account="$me" --socket-mode=0666 $as_user \
-        >>"$SERVER_LOG" 2>&1 &
-    server_pid=$!
-    local i
-    for ((i = 0; i < 100; i++)); do
-        # (a name: the shared account's connections must say who they are)
-        [ -S "$SOCKET" ] && "$KAGE" online --server="$SOCKET" --player=readyprobe who >/dev/null 2>&1 && return 0
-        sleep 0.1
-    done
-    echo "FAIL $TESTNAME: the server did not start"
-    cat "$SERVER_LOG"
-    FAILS=$((FAILS + 1))
-}
-stop_server() { [ -n "$server_pid" ] && kill "$1" "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; server_pid=; }
-trap 'stop_server -TERM; tm kill-server 2>/dev/null; reap; rm -rf "$E2E_HOME"' EXIT
-
-# play NAME: the command of NAME's pane
-play() { echo "env LANG=C.UTF-8 TERM=xterm-256color $(printf '%q ' "$KAGE") --mode=online --server=$(printf '%q' "$SOCKET") --player=$1; echo EXIT=\$?; sleep 600"; }
-# a second session of the same tmux server (window-size: see two_games.sh)
-another() {
-    tm set-option -g window-size latest
-    tm new-session -d -s "$1" -x 80 -y 24 "$(play "$1")"
-    tm set-option -g window-size manual
-}
-as() { SESSION="=$1:"; }
-move() { type_move "$1"; }
+. "$(dirname "$0")/server-lib.sh"
 
 start_server
 session 80 24 "$(play alice)"
@@ -64,7 +23,7 @@ press 3 Right
 check "Shogun chosen" "Variant +< Shogun chess >"
 keys Down Down Right
 check "alice plays first" "You play < White, casual >"
-keys Down Right
+keys Down Right Right Right
 check "a clock" "Clock +< 3\+2 >"
 keys Enter
 check "the challenge waits in the lobby" "#1 +alice +Shogun chess 3\+2 casual, alice plays White \(yours"
