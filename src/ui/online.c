@@ -810,8 +810,9 @@ void ui_online_panel(const Ui *ui, char *buf, size_t size)
     else if (v->stalled)
         snprintf(buf, size, "Waiting: %s", v->stalled_why);
     else if (v->role < 0)
-        snprintf(buf, size, "Watching online game %lld with %d other%s (O: the lobby)", (long long)v->id,
-                 v->nwatchers > 0 ? v->nwatchers - 1 : 0, v->nwatchers == 2 ? "" : "s");
+        snprintf(buf, size, "Watching online game %lld%s%.0d%s (O: the lobby)", (long long)v->id,
+                 v->nwatchers > 1 ? " with " : "", v->nwatchers > 1 ? v->nwatchers - 1 : 0,
+                 v->nwatchers > 2 ? " others" : v->nwatchers == 2 ? " other" : "");
     else if (v->draw_offer >= 0 && v->draw_offer != v->role)
         snprintf(buf, size, "%s offers a draw: D accepts", opponent);
     else if (v->draw_offer == v->role)

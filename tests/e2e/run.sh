@@ -24,7 +24,7 @@ passed=0 failed=0 skipped=0 i=0
 for t in start moves ai_undo resize letters promotion mouse signals \
     campmate shogun_mate cashew_capture drop promotion_shinobi lion_choice lion_legs hand_cursor \
     resume resume_damaged clock records browse watch screens colour hint autosave_exit export newgame_clock review compact \
-    save_fails two_games analysis game_end bell legend startup_problems online ssh ssh-setups; do
+    save_fails two_games analysis game_end bell legend startup_problems online lobby ssh ssh-setups; do
     i=$((i + 1))
     [ $(((i - part) % parts)) -eq 0 ] || continue
     bash "./$t.sh"
