@@ -392,7 +392,8 @@ static void match_end(Server *s, Match *m, GameResult r)
     }
     int k = m->nsubs;
     int *was = xmalloc((size_t)(k ? k : 1) * sizeof *was);
-    memcpy(was, m->subs, (size_t)k * sizeof *was);
+    if (k)
+        memcpy(was, m->subs, (size_t)k * sizeof *was);
     m->nsubs = 0;
     /* the players and the watchers are idle again, for the lobby */
     lobby_presence(s, m->player[WHITE]);
@@ -575,7 +576,7 @@ void cmd_move(Server *s, Conn *c, const NetMsg *msg)
     }
     if (ply != g->rec.nmoves) {
         conn_error(s, c, "ply", "the game is at ply %d, not %lld", g->rec.nmoves, (long long)ply);
-        send_game(s, m, c);
+        match_follow(s, m, c); /* the game again, and its updates from now on */
         return;
     }
     Move mv;
@@ -664,7 +665,8 @@ static bool match_abort(Server *s, Match *m, const char *why, KageError *err)
     }
     int n = m->nsubs;
     int *was = xmalloc((size_t)(n ? n : 1) * sizeof *was);
-    memcpy(was, m->subs, (size_t)n * sizeof *was);
+    if (n)
+        memcpy(was, m->subs, (size_t)n * sizeof *was);
     m->nsubs = 0;
     char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
     snprintf(white, sizeof white, "%s", m->player[WHITE]);
