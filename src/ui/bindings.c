@@ -102,6 +102,7 @@ static const UiBinding bindings[] = {
     {KEYS_LOBBY, "c", "challenge"}, {KEYS_LOBBY, "x", "withdraw"}, {KEYS_LOBBY, "e", "export"},
     {KEYS_LOBBY, "s", "export"}, {KEYS_LOBBY, "r", "refresh"}, {KEYS_LOBBY, "n", "new-game"},
     {KEYS_LOBBY, "t", "leaderboard"}, {KEYS_LOBBY, "T", "chat"}, {KEYS_LOBBY, "C", "challenge-player"},
+    {KEYS_LOBBY, "P", "all-games"},
     {KEYS_LOBBY, "<Escape>", "back"}, {KEYS_LOBBY, "q", "back"},
 
     {KEYS_SMALL, "q", "back-or-quit"}, {KEYS_SMALL, "<Escape>", "back"}, {KEYS_SMALL, "<C-c>", "quit"},

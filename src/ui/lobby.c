@@ -332,6 +332,7 @@ static void lobby_new_game(Ui *ui)
 }
 
 static void lobby_chat(Ui *ui) { ui_online_chat(ui); }
+static void lobby_all_games(Ui *ui) { ui_online_all_games(ui); }
 
 static void whom_submit(Ui *ui, const char *typed)
 {
@@ -386,6 +387,8 @@ const UiAction ui_lobby_actions[] = {
     {"refresh", "list everything again (or connect now)", lobby_refresh, NULL, NULL},
     {"leaderboard", "the best ratings of each game in turn (then none)", lobby_leaderboard, NULL, NULL},
     {"chat", "say something to everyone in the lobby", lobby_chat, NULL, NULL},
+    {"all-games", "all your past games as PGN, with their clocks, on a screen to select and copy", lobby_all_games, NULL,
+     NULL},
     {"challenge-player", "offer a game to one player alone: their name, then the new-game screen", lobby_challenge_player,
      NULL, NULL},
     {"new-game", "a game here, against the AI or hot-seat", lobby_new_game, NULL, NULL},

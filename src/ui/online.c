@@ -26,6 +26,7 @@ static UiOnline *online_state(Ui *ui)
         net_lobby_init(&o->lobby);
         o->retry_at = -1;
         o->draw_seen = -1;
+        o->all_next = -1;
         KageError err;
         if (ui->opt.server)
             snprintf(o->path, sizeof o->path, "%s", ui->opt.server);
@@ -177,6 +178,7 @@ void ui_online_free(Ui *ui)
     }
     net_client_free(o->client);
     net_lobby_free(&o->lobby);
+    free(o->all_text);
     free(o);
     ui->online = NULL;
 }
@@ -367,10 +369,60 @@ static void on_end(Ui *ui)
 }
 
 /* A record asked for: saved as PGN in the data folder (and opened). */
+/* All one's past games, oldest first, as one PGN on the text screen to
+ * select (an SSH login can copy nothing else): the next record, or the text. */
+static void all_games_next(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    const NetLobby *l = &o->lobby;
+    if (o->all_next >= 0 && o->all_next < l->npast && ui_online_send(ui, "record %lld", (long long)l->past[o->all_next].id))
+        return;
+    size_t size = o->all_len + 400;
+    char *text = xmalloc(size);
+    snprintf(text, size,
+             "\n-- Kage: your last %d games (PGN), oldest first; select them with the mouse --\n\n%s"
+             "-- any key: back to the lobby --\n",
+             l->npast, o->all_text ? o->all_text : "");
+    free(o->all_text);
+    o->all_text = NULL;
+    o->all_len = 0;
+    o->all_next = -1;
+    o->text_from_lobby = true;
+    ui->screen = SCREEN_TEXT;
+    ui_text_mode(ui, true, text);
+    free(text);
+}
+
+void ui_online_all_games(Ui *ui)
+{
+    UiOnline *o = ui->online;
+    if (!o || !o->welcomed || !o->lobby.npast) {
+        ui_message(ui, true, "No past games to show (the lobby lists yours)");
+        return;
+    }
+    free(o->all_text);
+    o->all_text = NULL;
+    o->all_len = 0;
+    o->all_next = o->lobby.npast - 1;
+    ui_message(ui, false, "Asking the server for your %d games...", o->lobby.npast);
+    all_games_next(ui);
+}
+
 static void on_record(Ui *ui)
 {
     UiOnline *o = ui->online;
     const NetGameView *r = &o->lobby.record;
+    if (o->all_next >= 0 && o->all_next < o->lobby.npast && r->id == o->lobby.past[o->all_next].id) {
+        KageError err;
+        char *pgn = net_game_pgn(r, &err);
+        const char *add = pgn ? pgn : err.msg;
+        o->all_text = xrealloc(o->all_text, o->all_len + strlen(add) + 3);
+        o->all_len += (size_t)sprintf(o->all_text + o->all_len, "%s\n%s", add, pgn ? "" : "\n");
+        free(pgn);
+        o->all_next--;
+        all_games_next(ui);
+        return;
+    }
     if (!o->export_id || r->id != o->export_id)
         return;
     o->export_id = 0;

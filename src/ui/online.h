@@ -28,6 +28,10 @@ typedef struct UiOnline {
     int draw_seen;           /* the draw offer the status line told last */
     int board;               /* the leaderboard shown: a variant's index + 1, 0: none */
     char offer_to[NET_NAME_MAX + 1]; /* the next challenge goes to this player alone ("": to all) */
+    int all_next;            /* all one's games as PGN: the past game asked for now (its index), -1: not asked */
+    char *all_text;          /* the PGN of the games received so far */
+    size_t all_len;
+    bool text_from_lobby;    /* the text screen shows the lobby's PGN: its keys go back there */
 } UiOnline;
 
 #endif

@@ -671,23 +671,28 @@ void ui_show_text(Ui *ui)
     free(text);
 }
 
-/* Every key takes the screen back first. */
-static void text_leave(Ui *ui)
+/* Every key takes the screen back first (to the lobby, for the lobby's text). */
+static bool text_leave(Ui *ui)
 {
     ui_text_mode(ui, false, NULL);
-    ui->screen = SCREEN_GAME;
+    bool lobby = ui->online && ui->online->text_from_lobby;
+    if (lobby)
+        ui->online->text_from_lobby = false;
+    ui->screen = lobby ? SCREEN_LOBBY : SCREEN_GAME;
+    return !lobby;
 }
 
 static void text_write_pgn(Ui *ui)
 {
-    text_leave(ui);
-    ui_save_game(ui);
+    if (text_leave(ui))
+        ui_save_game(ui);
 }
 
 static void text_write_fen(Ui *ui)
 {
     char path[1024];
-    text_leave(ui);
+    if (!text_leave(ui))
+        return;
     if (ui->opt.online_only) {
         write_in_data_folder(ui, true);
         return;

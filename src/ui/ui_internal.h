@@ -529,6 +529,8 @@ void ui_online_play(Ui *ui, Move m);
 /* A board action in an online game: true when it was taken here (refused,
  * or done the online way: resign, draw, quit, rematch ...). */
 bool ui_online_action(Ui *ui, const char *action);
+/* All the player's past games, oldest first, as PGN on the text screen. */
+void ui_online_all_games(Ui *ui);
 /* The chat's prompt: to the lobby, or to the game on the screen. */
 void ui_online_chat(Ui *ui);
 /* The colour played on this screen, or -1 (watching, no game). */
