@@ -100,7 +100,7 @@ chmod 0755 "$BIN_DIR"
 cp "$KAGE" "$BIN_DIR/kage"
 KAGE=$BIN_DIR/kage
 made_users=() made_groups=()
-server_pid= sshd_pid= own_server_pid= made_run_sshd=
+server_pid= sshd_pid= own_server_pid=
 stop_sshd() {
     [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null
     sshd_pid=
@@ -118,7 +118,6 @@ cleanup() {
     done
     for u in "${made_groups[@]}"; do groupdel "$u" 2>/dev/null; done
     rm -rf "$LIB" "$RUN" "$BIN_DIR"
-    [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
     reap
     rm -rf "$E2E_HOME"
 }
@@ -163,9 +162,9 @@ as() {
         -u KAGE_SERVER HOME="$h" "$@")
 }
 
-if [ ! -d /run/sshd ]; then # root's sshd wants its privilege separation folder
-    mkdir -m 0755 /run/sshd && made_run_sshd=1
-fi
+# root's sshd wants its privilege separation folder; it stays (ssh.sh may use it at the
+# same time, and it is what the openssh-server package's service leaves)
+mkdir -p -m 0755 /run/sshd
 ssh-keygen -q -t ed25519 -N '' -f "$E2E_HOME/host_key" -C kage-test-host
 for k in id_a id_b id_guest id_guest_b; do ssh-keygen -q -t ed25519 -N '' -f "$E2E_HOME/$k" -C "$k"; done
 chmod 600 "$E2E_HOME"/host_key "$E2E_HOME"/id_*
@@ -174,6 +173,7 @@ chmod 600 "$E2E_HOME"/host_key "$E2E_HOME"/id_*
 # as documented (the test's names), keys from the users' own homes
 start_sshd() {
     local tries i
+    mkdir -p -m 0755 /run/sshd
     for ((tries = 0; tries < 10; tries++)); do
         port=$((20000 + RANDOM % 40000))
         {

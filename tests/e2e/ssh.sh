@@ -47,7 +47,7 @@ stop_server() {
     server_pid=
 }
 sshd_pid=
-made_run_sshd=
+
 stop_sshd() {
     [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null
     sshd_pid=
@@ -56,16 +56,15 @@ cleanup() {
     tm kill-server 2>/dev/null
     stop_sshd
     stop_server
-    [ -n "$made_run_sshd" ] && rmdir /run/sshd 2>/dev/null
     tm kill-server 2>/dev/null
     reap
     rm -rf "$E2E_HOME"
 }
 trap cleanup EXIT
-# root's sshd wants its privilege separation folder (made by the service, not by hand)
-if [ "$(id -u)" -eq 0 ] && [ ! -d /run/sshd ]; then
-    mkdir -m 0755 /run/sshd && made_run_sshd=1
-fi
+# root's sshd wants its privilege separation folder (made by the service, not by hand).  It
+# stays: ssh-setups.sh may use it at the same time (make -j check), and an empty
+# /run/sshd is what the openssh-server package's own service leaves.
+[ "$(id -u)" -eq 0 ] && mkdir -p -m 0755 /run/sshd
 ssh-keygen -q -t ed25519 -N '' -f "$E2E_HOME/host_key" -C kage-test-host
 ssh-keygen -q -t ed25519 -N '' -f "$E2E_HOME/id_own" -C own
 ssh-keygen -q -t ed25519 -N '' -f "$E2E_HOME/id_alice" -C alice
@@ -74,6 +73,7 @@ chmod 600 "$E2E_HOME"/host_key "$E2E_HOME"/id_*
 # start_sshd FORCE: sshd on a free loopback port (in $port), with the
 # ForceCommand block when FORCE is 1
 start_sshd() {
+    [ "$(id -u)" -eq 0 ] && mkdir -p -m 0755 /run/sshd # (another test may have been using it)
     local tries i
     for ((tries = 0; tries < 10; tries++)); do
         port=$((20000 + RANDOM % 40000))
