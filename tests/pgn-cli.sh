@@ -14,6 +14,23 @@ printf '%s\n' "$out" | grep -q '^moves: 107$' || fail "campmate game: its moves"
 printf '%s\n' "$out" | grep -q '^result: 1-0 (campmate)$' || fail "campmate game: its result"
 printf '%s\n' "$out" | grep -q '^final FEN: 1k1K2n1/' || fail "campmate game: its final FEN"
 
+# games saved by the real XBoard 4.9.1 (-saveGameFile, Kage against Kage,
+# one per variant): its "d3=+", "dxe2=++", "+Lxb8", Cashew's "Pb5" and
+# "L!xc7-d6+", a piece's promotion written with no mark ("Bd3" for h7d3+)
+# all read, to the position the engines' own moves (xboard-*.moves, from
+# XBoard's debug log) reach (issue 72)
+for v in shinobiplus shinobi shinobivchess shogun cashew; do
+    f="$data/xboard-$v.pgn"
+    "$kage" pgn "$f" >"$tmp/xb-$v.check" 2>&1 || { fail "xboard-$v.pgn: $(tail -1 "$tmp/xb-$v.check")"; continue; }
+    "$kage" pgn "$data/xboard-$v.moves" >"$tmp/xb-$v.moves" 2>&1 || { fail "xboard-$v.moves: $(tail -1 "$tmp/xb-$v.moves")"; continue; }
+    [ "$(grep '^final FEN:' "$tmp/xb-$v.check")" = "$(grep '^final FEN:' "$tmp/xb-$v.moves")" ] ||
+        fail "xboard-$v.pgn: not the position of the engines' moves"
+    grep -q "^result: $(sed -n 's/^\[Result "\(.*\)"\]/\1/p' "$f")" "$tmp/xb-$v.check" || fail "xboard-$v.pgn: its result"
+    # rewritten in Kage's SAN without XBoard's [VariantMen], which marks XBoard's way of writing
+    "$kage" pgn --to=san "$f" >"$tmp/xb-$v.san.pgn" || fail "xboard-$v.pgn: --to=san: exit $?"
+    ! grep -q '^\[VariantMen ' "$tmp/xb-$v.san.pgn" || fail "xboard-$v.pgn: --to=san keeps [VariantMen]"
+done
+
 # every good file, round trip through UCI and back to SAN
 for f in "$data"/*.pgn; do
     case $(basename "$f") in bad-*) continue ;; esac

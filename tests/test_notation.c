@@ -210,6 +210,44 @@ static void move_from_san__accepts_loose_forms__people_typing(void **state)
     }
 }
 
+/* What XBoard writes in its saved games (issue 72): a pawn's promotion as
+ * "=+", a promoted piece as '+' and the letter of what it was, a piece's
+ * promotion with no mark but its check mark, Cashew's moves as SAN with the
+ * pieces' FEN letters; each read in a record, Kage's own forms still too. */
+static void move_from_text__reads_xboard_forms__records(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen, *text, *uci;
+    } cases[] = {
+        {"shinobiplus", "4k3/8/8/8/3p4/8/8/4K3[] b - - 0 1", "d3=+", "d4d3+"},
+        {"shinobiplus", "4k3/8/8/8/3p4/8/8/4K3[] b - - 0 1", "d3=C", "d4d3+"},
+        {"shogun", "4k3/8/3p4/4P3/8/8/8/4K3[] w - - 0 1", "exd6=+", "e5d6+"},
+        {"shogun", "4k3/8/3p4/4P3/8/8/8/4K3[] w - - 0 1", "exd6=C", "e5d6+"},
+        {"shinobi", "4k3/1p6/8/8/8/8/1+L6/4K3[] w - - 0 1", "+Lxb7", "b2b7"},
+        {"shinobi", "4k3/1p6/8/8/8/8/1+L6/4K3[] w - - 0 1", "Rxb7", "b2b7"},
+        {"shinobivchess", "8/4k3/8/4+H3/8/8/8/4K3[] w - - 0 1", "+Hg6+", "e5g6"},
+        {"shogun", "4k3/8/8/8/3p4/8/8/+B3K3[] w - - 0 1", "+Bxd4", "a1d4"},
+        /* a piece's promotion that gives check, as XBoard writes it */
+        {"shogun", "4k3/3p4/8/4N3/8/8/8/4K3[] w - - 0 1", "Nxd7+", "e5d7+"},
+        {"shogun", "4k3/3p4/8/4N3/8/8/8/4K3[] w - - 0 1", "Nxd7", "e5d7"},
+        {"cashew", NULL, "Pe5", "e4e5"},
+        {"cashew", NULL, "PA e4-e5", "e4e5"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position *pos = test_position(cases[i].variant, cases[i].fen);
+        Move m;
+        KageError err;
+        char uci[MOVE_TEXT_MAX];
+        if (!move_from_text(pos, cases[i].text, MOVE_FOR_RECORD, &m, &err))
+            fail_msg("'%s' rejected: %s", cases[i].text, err.msg);
+        move_to_text(pos, m, MOVE_FOR_PROTOCOL, uci);
+        if (strcmp(uci, cases[i].uci))
+            fail_msg("'%s' read as %s, not %s", cases[i].text, uci, cases[i].uci);
+        test_release(pos);
+    }
+}
+
 int test_notation_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +255,7 @@ int test_notation_run(void)
         cmocka_unit_test(move_from_text__parses_printed_moves__random_games),
         cmocka_unit_test(move_from_san__explains_error__bad_moves),
         cmocka_unit_test(move_from_san__accepts_loose_forms__people_typing),
+        cmocka_unit_test(move_from_text__reads_xboard_forms__records),
     };
     return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 }

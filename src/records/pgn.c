@@ -50,7 +50,14 @@ typedef struct Builder {
     bool started;        /* something of this game was seen (maybe only a comment) */
     bool content;        /* a tag, a move or a result: a game to keep */
     size_t tags_end;     /* where the last tag pair ends */
+    struct {
+        int ply;         /* a move of an XBoard file read as a promotion */
+        Move other;      /* the plain move it may have been (see xboard_retry) */
+    } unsure[8];
+    int nunsure;
 } Builder;
+
+#define UNSURE_PLIES 64
 
 typedef struct Reader {
     const char *s;
@@ -360,6 +367,76 @@ static bool move_error(Reader *r, size_t at, const char *text, const char *why)
     return fail(r, at, "%s (%s) for %s at move %d", why, text, side_name(pos), number);
 }
 
+/* XBoard writes no mark for the promotion of a piece other than a pawn
+ * (Shogun's h7d3+ is "Bd3", Nxd7+ "Nxd7+" with its check mark alone): its
+ * "Nd2" may be c4d2 or c4d2+.  In its files, known by their [VariantMen]
+ * tag, such a move is read as the promotion (what engines play nearly
+ * always) where that has the text's check mark, and remembered as unsure;
+ * a later move that cannot be read is tried again with the most recent
+ * unsure move of the last UNSURE_PLIES made the plain move ("Nxf1" after
+ * "Nd2"), the moves between replayed and checked. */
+static Move promoting_twin(Position *pos, Move m, const char *text)
+{
+    size_t n = strlen(text);
+    if (move_kind(m) != MOVE_NORMAL || pos->v->def->move_style != MOVES_SAN || strchr(text, '=') ||
+        ((pos->v->pawn_types >> piece_type(pos->board[move_from(m)])) & 1))
+        return MOVE_NONE;
+    char uci[MOVE_TEXT_MAX];
+    move_to_text(pos, m, MOVE_FOR_PROTOCOL, uci);
+    if (!strcmp(uci, text)) /* c4d2 in UCI is the plain move */
+        return MOVE_NONE;
+    bool says_check = n && strchr("+#", text[n - 1]);
+    MoveList legal;
+    movegen_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        Move o = legal.moves[i];
+        if (move_kind(o) != MOVE_PROMO || move_from(o) != move_from(m) || move_to(o) != move_to(m))
+            continue;
+        pos_make(pos, o);
+        bool check = pos_in_check(pos);
+        pos_unmake(pos);
+        return check == says_check ? o : MOVE_NONE;
+    }
+    return MOVE_NONE;
+}
+
+/* Play moves[from..to) on pos, each checked; the number played. */
+static int replay(Position *pos, const Move *moves, int from, int to)
+{
+    int k = from;
+    for (; k < to && movegen_is_legal(pos, moves[k]); k++)
+        pos_make(pos, moves[k]);
+    return k - from;
+}
+
+static bool xboard_retry(Builder *b, const char *text, Move *out)
+{
+    Move *moves = b->g.rec.moves;
+    int n = b->g.rec.nmoves;
+    KageError e;
+    for (int k = b->nunsure - 1; k >= 0; k--) {
+        int ply = b->unsure[k].ply;
+        if (n - ply > UNSURE_PLIES)
+            break;
+        for (int i = n; i > ply; i--)
+            pos_unmake(b->pos);
+        Move was = moves[ply];
+        moves[ply] = b->unsure[k].other;
+        int made = replay(b->pos, moves, ply, n);
+        if (made == n - ply && move_from_text(b->pos, text, MOVE_FOR_RECORD, out, &e)) {
+            memmove(&b->unsure[k], &b->unsure[k + 1], (size_t)(b->nunsure - k - 1) * sizeof *b->unsure);
+            b->nunsure--;
+            return true;
+        }
+        /* back as it was */
+        for (int i = 0; i < made; i++)
+            pos_unmake(b->pos);
+        moves[ply] = was;
+        replay(b->pos, moves, ply, n);
+    }
+    return false;
+}
+
 static bool play_move(Reader *r, size_t at, const char *text)
 {
     Builder *b = &r->b;
@@ -369,8 +446,18 @@ static bool play_move(Reader *r, size_t at, const char *text)
         return fail(r, at, "the game is too long (more than %d moves)", MAX_PLIES);
     Move m;
     KageError merr;
-    if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr))
+    size_t tag_at;
+    bool xboard = builder_tag(b, "VariantMen", &tag_at) != NULL;
+    if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr) && !(xboard && xboard_retry(b, text, &m)))
         return move_error(r, at, text, merr.msg);
+    Move twin = xboard ? promoting_twin(b->pos, m, text) : MOVE_NONE;
+    if (twin) {
+        if (b->nunsure == N_ELEMS(b->unsure))
+            memmove(&b->unsure[0], &b->unsure[1], (size_t)(b->nunsure-- - 1) * sizeof *b->unsure);
+        b->unsure[b->nunsure].ply = b->g.rec.nmoves;
+        b->unsure[b->nunsure++].other = m;
+        m = twin;
+    }
     if (b->g.rec.nmoves + 1 >= b->comments_cap) {
         b->comments_cap *= 2;
         b->g.comments = xrealloc(b->g.comments, (size_t)(b->comments_cap + 1) * sizeof *b->g.comments);

@@ -65,8 +65,11 @@ PgnTag *pgn_info_keep(PgnInfo *info, const PgnGame *from, int same, int nmoves, 
             *keep[i] = pgn_tag(from, names[i]);
     PgnTag *extra = xcalloc((size_t)from->ntags + (size_t)reserve + 1, sizeof *extra);
     info->nextra = 0;
+    /* XBoard's [VariantMen] is not kept: it marks XBoard's way of writing
+     * moves, in which the reader takes "Nd2" for a promotion that may have
+     * been made (see pgn.c), and Kage writes its own SAN (Nd2=G) */
     for (int t = 0; t < from->ntags; t++)
-        if (!pgn_tag_is_written(from->tags[t].name))
+        if (!pgn_tag_is_written(from->tags[t].name) && strcmp(from->tags[t].name, "VariantMen"))
             extra[info->nextra++] = from->tags[t];
     info->extra = extra;
     *comments = NULL;

@@ -107,7 +107,7 @@ static const struct {
     MoveReader read[4];
 } styles[] = {
     [MOVES_SAN] = {{write_san, write_san, write_uci, write_uci},
-                   {move_from_san, move_from_san, read_protocol, move_from_uci}},
+                   {move_from_san, move_from_san_record, read_protocol, move_from_uci}},
     [MOVES_CASHEW] = {{write_readable, write_legs, write_legs, write_canonical},
                       {read_people_cashew, read_any_cashew, read_any_cashew, read_canonical}},
 };

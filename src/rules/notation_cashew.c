@@ -331,6 +331,136 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
     return read_tail(text, i, rq, err);
 }
 
+/* XBoard's SAN for Cashew, as its -saveGameFile writes it: the piece's
+ * letters of the setup line (P, D', L!, +X: the piece's FEN letters), an
+ * optional start file, rank or square, each leg's square after x (a
+ * capture there) or - (a step), then '+' (a promotion) or check marks:
+ * Pb5, D'xd9, L!xc7-d6+ (the Lion takes c7 and comes back), +L!f4.  True
+ * if text has that form (piece is then its letters, at the start of text). */
+static bool xboard_san_piece(const char *text, char *piece, int *len)
+{
+    int n = text[0] == '+';
+    if (!isupper((unsigned char)text[n]))
+        return false;
+    n++;
+    if (text[n] == '!' || text[n] == '\'')
+        n++;
+    /* then a small letter, a digit, x or -; a second capital is a code (LN e5-e6) */
+    if (!text[n] || !(islower((unsigned char)text[n]) || isdigit((unsigned char)text[n]) || text[n] == '-'))
+        return false;
+    if (strchr(text, ' '))
+        return false;
+    memcpy(piece, text, (size_t)n);
+    piece[n] = 0;
+    *len = n;
+    return true;
+}
+
+static bool read_xboard_san(Position *pos, const char *text, Move *out, KageError *err)
+{
+    const Variant *v = pos->v;
+    char piece[4];
+    int i, sq, n, from_file = -1, from_rank = -1, from_sq = -1;
+    if (!xboard_san_piece(text, piece, &i))
+        return kage_error(err, 0, "not a move: %s", text);
+    /* the start, where the text names it: a square, a file or a rank before the legs */
+    n = variant_parse_square(v, text + i, &sq);
+    int n2 = n ? variant_parse_square(v, text + i + n, &(int){0}) : 0;
+    if (n && (text[i + n] == 'x' || text[i + n] == '-' || n2))
+        from_sq = sq, i += n;
+    else if (!n && text[i] >= 'a' && text[i] < 'a' + v->files)
+        from_file = text[i++] - 'a';
+    else if (!n && isdigit((unsigned char)text[i])) {
+        from_rank = 0;
+        while (isdigit((unsigned char)text[i]) && from_rank < 100)
+            from_rank = from_rank * 10 + (text[i++] - '0');
+        from_rank--;
+    }
+    int legs[MAX_LEGS + 1], nlegs = 0, caps[MAX_LEGS + 1], ncaps = 0;
+    while (text[i] && text[i] != '+' && text[i] != '#') {
+        bool takes = text[i] == 'x';
+        if (text[i] == 'x' || text[i] == '-')
+            i++;
+        else if (nlegs)
+            return kage_error(err, i, "expected x or - before the square at \"%s\"", text + i);
+        if (nlegs == MAX_LEGS + 1)
+            return kage_error(err, i, "too many legs (a move has at most %d)", MAX_LEGS);
+        if (!read_square(pos, text, &i, &legs[nlegs], "a square", err))
+            return false;
+        if (takes)
+            caps[ncaps++] = legs[nlegs];
+        nlegs++;
+    }
+    if (!nlegs)
+        return kage_error(err, i, "the square the piece goes to is missing");
+    bool promo = text[i] == '+';
+    while (text[i] == '+' || text[i] == '#')
+        i++;
+    if (text[i])
+        return kage_error(err, i, "unexpected \"%s\" after the move", text + i);
+    int to = legs[nlegs - 1];
+    MoveList list;
+    movegen_legal(pos, &list);
+    Move found[8];
+    int nfound = 0;
+    bool any_promotes = false;
+    for (int k = 0; k < list.count; k++) {
+        Move m = list.moves[k];
+        if (move_kind(m) == MOVE_DROP)
+            continue;
+        int f = move_from(m);
+        if (move_kind(m) == MOVE_PASS) {
+            /* a Lion or Wolf out and back without a capture: a pass, by a piece of this kind */
+            bool ok = !ncaps && pos->board[to] != PIECE_EMPTY && piece_color(pos->board[to]) == pos->side &&
+                      !strcmp(v->type[piece_type(pos->board[to])].def->fen, piece) && nlegs > 1;
+            for (int l = 0; ok && l < nlegs - 1; l++)
+                ok = legs[l] != to;
+            if (ok && from_sq < 0 && from_file < 0 && from_rank < 0)
+                found[nfound < 8 ? nfound++ : 7] = m;
+            continue;
+        }
+        if (move_to(m) != to || strcmp(v->type[piece_type(pos->board[f])].def->fen, piece))
+            continue;
+        if ((from_sq >= 0 && f != from_sq) || (from_file >= 0 && v->file_of[f] != from_file) ||
+            (from_rank >= 0 && v->rank_of[f] != from_rank))
+            continue;
+        int got[3], ngot = cashew_move_captures(pos, m, got);
+        bool same = true;
+        for (int a = 0; a < ngot && same; a++) {
+            bool listed = got[a] == to && to != f; /* the end square takes whatever stands there */
+            for (int b = 0; b < ncaps; b++)
+                listed |= caps[b] == got[a];
+            same = listed;
+        }
+        for (int b = 0; b < ncaps && same; b++) {
+            bool taken = false;
+            for (int a = 0; a < ngot; a++)
+                taken |= caps[b] == got[a];
+            same = taken;
+        }
+        if (!same)
+            continue;
+        any_promotes |= move_promotes(pos, m, ngot);
+        found[nfound < 8 ? nfound++ : 7] = m;
+    }
+    /* a '+' picks the promotion where there is a choice, else it is a check mark */
+    int keep = 0;
+    for (int k = 0; k < nfound; k++) {
+        int got[3];
+        bool p = move_kind(found[k]) != MOVE_PASS && move_promotes(pos, found[k], cashew_move_captures(pos, found[k], got));
+        if (nfound == 1 || p == (promo && any_promotes))
+            found[keep++] = found[k];
+    }
+    if (keep == 1) {
+        *out = found[0];
+        return true;
+    }
+    if (keep > 1)
+        return kage_error(err, -1, "ambiguous move %s: name the start square (as %s%c%d...)", text, piece,
+                          'a' + v->file_of[move_from(found[0])], v->rank_of[move_from(found[0])] + 1);
+    return kage_error(err, -1, "illegal move: %s", text);
+}
+
 /* --- reading: request into a legal move -------------------------------------- */
 
 static bool same_effect(const Position *pos, Move m, const Request *rq)
@@ -474,6 +604,10 @@ bool move_from_cashew(Position *pos, const char *text, enum CashewText form, Mov
 
     Request rq;
     memset(&rq, 0, sizeof rq);
+    char piece[4];
+    int plen;
+    if (form == CASHEW_ANY && xboard_san_piece(buf, piece, &plen))
+        return read_xboard_san(pos, buf, out, err);
     if (form == CASHEW_ANY)
         form = guess_form(pos, buf);
     bool ok;

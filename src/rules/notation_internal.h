@@ -15,6 +15,9 @@ int move_to_san(Position *pos, Move m, char *buf);
 /* Parse SAN (also without check marks, loosely, and in UCI form); false and a
  * message saying whether it was malformed, illegal or ambiguous. */
 bool move_from_san(Position *pos, const char *text, Move *out, KageError *err);
+/* The same for PGN movetext: "Nxd7+" is the promotion where
+ * the plain move gives no check (XBoard writes a promotion so). */
+bool move_from_san_record(Position *pos, const char *text, Move *out, KageError *err);
 
 /* Is word exactly a Cashew piece code ("LN", "+DR"), the first word of the
  * readable form?  (notation_cashew.c) */

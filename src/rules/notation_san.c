@@ -152,7 +152,13 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
         }
         return kage_error(err, -1, "illegal drop: %s", s);
     }
-    if (isupper((unsigned char)*p))
+    /* XBoard's letters for a promoted piece: '+' and the letter of the
+     * piece it was (+L, the Shinobi Lance promoted to a Rook) */
+    char promoted[3] = "";
+    if (p[0] == '+' && isupper((unsigned char)p[1])) {
+        promoted[0] = '+', promoted[1] = p[1];
+        p += 2;
+    } else if (isupper((unsigned char)*p))
         piece = *p++;
     /* collect the square names and letters that remain */
     const char *last_sq = NULL;
@@ -167,6 +173,8 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
     const char *tail = last_sq + n;
     if (*tail == '=' && isupper((unsigned char)tail[1]) && !tail[2])
         promo = tail[1];
+    else if (*tail == '=' && !tail[1]) /* XBoard's "d3=+", its '+' stripped with the check marks */
+        promo = '+';
     else if (*tail == '+' && !tail[1])
         promo = '+';
     else if (*tail)
@@ -195,7 +203,7 @@ static bool san_loose(Position *pos, const char *s, const MoveList *legal, Move 
             continue;
         int t = piece_type(pos->board[mf]);
         char letter = is_pawn(v, t) ? 'P' : v->type[t].def->san;
-        if ((piece ? piece : 'P') != letter)
+        if (promoted[0] ? strcmp(v->type[t].def->fen, promoted) != 0 : (piece ? piece : 'P') != letter)
             continue;
         if ((from_file >= 0 && v->file_of[mf] != from_file) || (from_rank >= 0 && v->rank_of[mf] != from_rank))
             continue;
@@ -250,30 +258,40 @@ static Move promoting_twin(const MoveList *legal, Move m)
 
 /* "e6+" where e6 may promote or not: in SAN the + marks a check, in shogi
  * a promotion.  It is the plain move only where that move gives check;
- * otherwise nobody can tell which was meant, and the choices are said. */
-static bool plus_is_clear(Position *pos, const char *text, const MoveList *legal, Move m, KageError *err)
+ * otherwise a person is asked which was meant, the choices said.  In a
+ * record (record true) it is the promotion: SAN writes no '+' after a move
+ * that gives no check, and XBoard writes a piece's promotion that gives
+ * check so (Shogun's e5d7+ is "Nxd7+", SAN's Nxd7=G+). */
+static bool plus_is_clear(Position *pos, const char *text, const MoveList *legal, Move *m, bool record,
+                          KageError *err)
 {
     size_t n = strlen(text);
     while (n && isspace((unsigned char)text[n - 1]))
         n--;
-    if (!n || text[n - 1] != '+' || (n >= 2 && strchr("+#", text[n - 2])) || move_kind(m) != MOVE_NORMAL)
+    if (!n || text[n - 1] != '+' || move_kind(*m) != MOVE_NORMAL)
         return true;
-    Move twin = promoting_twin(legal, m);
+    if (n >= 2 && strchr("+#", text[n - 2]))
+        return true;
+    Move twin = promoting_twin(legal, *m);
     if (!twin)
         return true;
-    pos_make(pos, m);
+    pos_make(pos, *m);
     bool check = pos_in_check(pos);
     pos_unmake(pos);
     if (check)
         return true;
+    if (record) {
+        *m = twin;
+        return true;
+    }
     char plain[MOVE_TEXT_MAX], promo[MOVE_TEXT_MAX];
-    san_body(pos, m, legal, plain);
+    san_body(pos, *m, legal, plain);
     san_body(pos, twin, legal, promo);
     return kage_error(err, -1, "%.*s: promote or not? Write %s to promote, %s not to", (int)(n > 60 ? 60 : n), text,
                       promo, plain);
 }
 
-bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
+static bool san_read(Position *pos, const char *text, bool record, Move *out, KageError *err)
 {
     char s[MOVE_TEXT_MAX], buf[MOVE_TEXT_MAX];
     MoveList legal;
@@ -285,7 +303,7 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
         san_body(pos, legal.moves[i], &legal, buf);
         if (!strcmp(buf, s)) {
             *out = legal.moves[i];
-            return plus_is_clear(pos, text, &legal, *out, err);
+            return plus_is_clear(pos, text, &legal, out, record, err);
         }
     }
     /* UCI text, compared unstripped: a promotion ends in '+' */
@@ -302,5 +320,15 @@ bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
             return true;
         }
     }
-    return san_loose(pos, s, &legal, out, err) && plus_is_clear(pos, text, &legal, *out, err);
+    return san_loose(pos, s, &legal, out, err) && plus_is_clear(pos, text, &legal, out, record, err);
+}
+
+bool move_from_san(Position *pos, const char *text, Move *out, KageError *err)
+{
+    return san_read(pos, text, false, out, err);
+}
+
+bool move_from_san_record(Position *pos, const char *text, Move *out, KageError *err)
+{
+    return san_read(pos, text, true, out, err);
 }
