@@ -147,17 +147,18 @@ kill -9 "$victim"
 as $first
 check "$first: $second is away, with the time to come back" "$second is away: back within 0:0[0-4]|$second is away"
 check "$first: the game is abandoned" "abandoned the game" 20
-# all her games as PGN on a screen to select (an SSH login can copy nothing else), with their clocks
-as alice
+# all one's games as PGN on a screen to select (an SSH login can copy nothing else), with their
+# clocks: the player still here
+as $first
 keys O
-check "alice: back in the lobby" "Your past games \(2\)"
+check "$first: back in the lobby" "Your past games \(2\)"
 keys P
-check "alice: her games as PGN, to select" "-- any key: back to the lobby --"
+check "$first: the games as PGN, to select" "-- any key: back to the lobby --"
 check "with their clocks" "\{\[%clk [0-9]+:[0-9]{2}:[0-9]{2}\]\}"
 check "the rated game, then the abandoned one" "\[Termination \"resignation\"\]"
 check "the abandoned one last" "\[Termination \"abandoned\"\]"
 keys x
-check "any key: back to the lobby" "Kage lobby . you are alice"
+check "any key: back to the lobby" "Kage lobby . you are $first"
 # what is kept: the rated game and the abandoned one, not the aborted one, and the chat
 out=$("$KAGE" online --server="$SOCKET" --player=dave history alice)
 if printf '%s\n' "$out" | grep -q "1-0 (resignation), 3 moves" && printf '%s\n' "$out" | grep -q "(abandoned), 3 moves" &&
