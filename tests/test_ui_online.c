@@ -127,6 +127,7 @@ static void ui_lobby__server_lines__lists_drawn_and_enter_accepts(void **state)
     SHOWN(r, "> #3   bob          Shogun chess 5+3 casual, bob plays Black");
     server_says(r, "rating bob shogun 1612 80 12\n");
     SHOWN(r, "> #3   bob 1612     Shogun chess 5+3 casual, bob plays Black");
+    SHOWN(r, "Online (2, rated in Shogun chess): alice bob 1612"); /* the selected row's game */
     SHOWN(r, "#9    Cashew Shogi      carol - dave  none");
     server_says(r, "rating carol cashew 1480 60 40\n");
     SHOWN(r, "#9    Cashew Shogi      carol 1480 - dave  none");

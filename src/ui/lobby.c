@@ -124,12 +124,29 @@ void ui_draw_lobby(Ui *ui)
         y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), why, 3);
     } else if (!o->welcomed && o->why[0])
         y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), o->why, 3);
-    int n = 0, used = snprintf(buf, sizeof buf, "Online (%d):", l->nplayers);
-    for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 60; i++)
-        used += snprintf(buf + used, sizeof buf - (size_t)used, " %s%s", l->players[i],
-                         l->doing[i] == NET_PLAYING ? " (playing)" : l->doing[i] == NET_WATCHING ? " (watching)" : "");
-    y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_TEXT), buf, 2);
+    /* each player's rating in one game: the selected row's, else the leaderboard's */
     int nrows = lobby_rows(l, rows), k = 0;
+    const char *rated_in = NULL;
+    if (o->sel < nrows) {
+        const LobbyRow *r = &rows[o->sel];
+        rated_in = r->kind == ROW_CHALLENGE ? l->challenges[r->index].variant
+                   : r->kind == ROW_LIVE    ? l->live[r->index].variant
+                                            : l->past[r->index].variant;
+    } else if (o->board > 0)
+        rated_in = variant_defs[o->board - 1]->id;
+    bool any = false;
+    for (int i = 0; rated_in && i < l->nplayers && !any; i++)
+        any = net_lobby_rating(l, l->players[i], rated_in) != NULL;
+    int n = 0, used = snprintf(buf, sizeof buf, "Online (%d%s%s):", l->nplayers, any ? ", rated in " : "",
+                               any ? variant_name(rated_in) : "");
+    for (int i = 0; i < l->nplayers && used < (int)sizeof buf - 60; i++) {
+        char rating[16] = "";
+        if (any)
+            net_rating_text(net_lobby_rating(l, l->players[i], rated_in), rating, sizeof rating);
+        used += snprintf(buf + used, sizeof buf - (size_t)used, " %s%s%s%s", l->players[i], rating[0] ? " " : "", rating,
+                         l->doing[i] == NET_PLAYING ? " (playing)" : l->doing[i] == NET_WATCHING ? " (watching)" : "");
+    }
+    y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_TEXT), buf, 2);
 #define HEAD(t_)                                                                       \
     do {                                                                               \
         snprintf(lines[n].text, sizeof lines[n].text, "%s", t_);                       \
