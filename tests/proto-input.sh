@@ -32,7 +32,7 @@ printf '%s\n' "$out" | grep -q 'fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3\[CFHL
 out=$(printf 'position startpos moves %s e1e5\nd\nquit\n' "$moves" | run uci 20)
 printf '%s\n' "$out" | grep -q 'position not set: illegal move: e1e5' || fail "an illegal 10,001st move is reported"
 printf '%s\n' "$out" | grep -q ' - 0 1$' || fail "an illegal last move: the position is not changed"
-out=$(printf 'xboard\nprotover 2\nnew\nsetboard %s\nquit\n' "$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "w "; }')" | run xboard 5)
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shinobiplus\nsetboard %s\nquit\n' "$(awk 'BEGIN { for (i = 0; i < 300; i++) printf "w "; }')" | run xboard 5)
 printf '%s\n' "$out" | grep -q 'Illegal position' || fail "xboard: a 300-word setboard is refused whole"
 
 # 2. its own clock at zero, no increment: a move at once (UCI and XBoard);
@@ -42,9 +42,9 @@ held() { # held PROTO LINES: the lines, then the input held open; 2 s for the en
 }
 out=$(held uci 'go wtime 0 btime 60000\n')
 printf '%s\n' "$out" | grep -q '^bestmove [A-Za-z]' || fail "go wtime 0: a move at once"
-out=$(held xboard 'xboard\nprotover 2\nnew\ntime 0\notim 6000\ngo\n')
+out=$(held xboard 'xboard\nprotover 2\nnew\nvariant shinobiplus\ntime 0\notim 6000\ngo\n')
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard time 0: a move at once"
-out=$(held xboard 'xboard\nprotover 2\nnew\nlevel abc def ghi\ntime 0\ngo\n')
+out=$(held xboard 'xboard\nprotover 2\nnew\nvariant shinobiplus\nlevel abc def ghi\ntime 0\ngo\n')
 printf '%s\n' "$out" | grep -q '^Error (expected: level MPS BASE INC' || fail "level abc def ghi: an error"
 printf '%s\n' "$out" | grep -q '^move ' || fail "level abc def ghi, time 0: a move at once"
 
@@ -53,7 +53,7 @@ out=$(printf 'xboard\nprotover 2\nnew\ntime 300000000\notim 300000000\nlevel 0 n
 [ "$(printf '%s\n' "$out" | grep -c '^Error (expected')" -eq 5 ] || fail "xboard: five bad numbers, five errors ($out)"
 # and a search on such clocks: no overflow (in the sanitizer build UBSan
 # stopped the engine at xboard.c's time_cs * 10), a move
-out=$(held xboard 'xboard\nprotover 2\nnew\ntime 300000000\notim 300000000\nsd 1\ngo\n' 2>&1)
+out=$(held xboard 'xboard\nprotover 2\nnew\nvariant shinobiplus\ntime 300000000\notim 300000000\nsd 1\ngo\n' 2>&1)
 printf '%s\n' "$out" | grep -q 'runtime error' && fail "xboard: time 300000000 then go: $(printf '%s' "$out" | grep 'runtime error')"
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: time 300000000 then go: a move"
 out=$(printf 'go depth abc nodes -5 movetime 99999999999999999999\nquit\n' | run uci 10)
@@ -112,9 +112,18 @@ for cmd in new 'undo' 'remove' 'result 1-0 {adjudicated}' 'setboard 4k3/8/8/8/8/
         printf '%s\n' "$cmd"; sleep 1.5; printf 'quit\n') | run xboard 8)
     printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move came after $cmd"
 done
-# new keeps the variant chosen last: the Queen on d1 is Shogun's
-out=$(printf 'xboard\nprotover 2\nvariant shogun\nnew\nforce\nusermove e2e4\nusermove e7e5\nusermove d1h5\nquit\n' | run xboard 5)
-printf '%s\n' "$out" | grep -q '^Illegal move' && fail "xboard: new went back to another variant ($out)"
+# new then variant, as XBoard sends them: the Queen on d1 is Shogun's
+out=$(printf 'xboard\nprotover 2\nvariant shinobi\nnew\nvariant shogun\nforce\nusermove e2e4\nusermove e7e5\nusermove d1h5\nquit\n' | run xboard 5)
+printf '%s\n' "$out" | grep -q -e '^Illegal move' -e '^Error' && fail "xboard: new, variant shogun: not Shogun ($out)"
+# new without variant is normal chess, which Kage does not play: what would
+# play or set it up is refused with the protocol's error, never a move of the
+# variant chosen last (issue 72: a client that set up normal chess got
+# Shinobi+ moves); a variant then plays
+out=$(printf 'xboard\nprotover 2\nvariant shogun\nnew\nforce\nusermove a2a3\na2a3\nsetboard 4k3/8/8/8/8/8/8/4K3[] w - - 0 1\ngo\nping 1\nvariant shogun\nforce\nusermove e2e4\nping 2\nquit\n' | run xboard 5)
+[ "$(printf '%s\n' "$out" | grep -c '^Error (unsupported variant): normal$')" -eq 4 ] ||
+    fail "xboard: new without variant: four commands refused ($out)"
+printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: new without variant: a move came ($out)"
+printf '%s\n' "$out" | sed -n '/^pong 1/,$p' | grep -q -e '^Error' -e '^Illegal' && fail "xboard: variant after new: refused ($out)"
 # XBoard's setboard: [-] is an empty hand, castling rights the position cannot have are dropped
 out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\nsetboard 4k3/8/8/8/8/8/8/4K3[-] w KQkq - 0 1\nforce\nusermove e1d1\nquit\n' | run xboard 5)
 printf '%s\n' "$out" | grep -q -e 'Illegal' -e 'Error' && fail "xboard: setboard with [-] and KQkq ($out)"
@@ -324,10 +333,33 @@ out=$(printf 'setoption name UCI_Variant value %s\nsetoption name %s value 1\ngo
 [ "$(printf '%s\n' "$out" | grep -c "'*a\{64\}\.\.\.'*")" -eq 5 ] ||
     fail "uci: five errors about a 500,000-letter word, each cut to 64 letters ($(printf '%s' "$out" | cut -c1-100))"
 [ "$(printf '%s\n' "$out" | wc -c)" -lt 1500 ] || fail "uci: a 500,000-letter word echoed"
-out=$(printf 'xboard\nprotover 2\nnew\nforce\nusermove %s\n%s\nvariant %s\nping %s\nst %s\nquit\n' \
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shinobiplus\nforce\nusermove %s\n%s\nvariant %s\nping %s\nst %s\nquit\n' \
     "$word" "$word" "$word" "$word" "$word" | run xboard 10)
 printf '%s\n' "$out" | grep -q '^Illegal move: a\{64\}\.\.\.$' || fail "xboard: Illegal move: the move cut to 64 letters"
 [ "$(printf '%s\n' "$out" | grep -c 'a\{64\}\.\.\.$')" -eq 5 ] || fail "xboard: five answers about a long word, each cut"
 [ "$(printf '%s\n' "$out" | wc -c)" -lt 3000 ] || fail "xboard: a 500,000-letter word echoed"
+
+# UCI as a third-party client reads it (issue 72): the pass is UCI's null
+# move 0000 (read in position ... moves; refused where no piece can pass);
+# a mated or stalemated side gets its score before bestmove (none): mate 0
+# where it has lost (Shinobi+: stalemate loses), cp 0 for a draw (Shogun);
+# seldepth is never below depth
+lion="6k6/13/13/13/13/13/13/13/13/13/13/6L!6/6K6 w"
+out=$(printf 'setoption name UCI_Variant value cashew\nposition fen %s moves 0000\nd\nquit\n' "$lion" | run uci 5)
+printf '%s\n' "$out" | grep -q "^info string variant cashew fen .* b$" || fail "uci: 0000 is not read as the pass ($out)"
+out=$(printf 'position startpos moves 0000\nquit\n' | run uci 5)
+printf '%s\n' "$out" | grep -q "position not set: illegal move: 0000" || fail "uci: 0000 where no piece passes: not refused ($out)"
+for c in "shogun|4k3/4+F3/4K3/8/8/8/8/8[] b - - 0 1|mate 0" "shinobiplus|7k/5Q2/6K1/8/8/8/8/8[] b - - 0 1|mate 0" \
+    "shogun|7k/5+F2/6K1/8/8/8/8/8[] b - - 0 1|cp 0"; do
+    v=${c%%|*} rest=${c#*|}
+    fen=${rest%|*} score=${rest#*|}
+    out=$(printf 'setoption name UCI_Variant value %s\nposition fen %s\ngo depth 3\nisready\nquit\n' "$v" "$fen" | run uci 5)
+    [ "$(printf '%s\n' "$out" | grep -A1 "^info depth 0 score $score$" | tail -1)" = "bestmove (none)" ] ||
+        fail "uci: $v $fen: no 'info depth 0 score $score' before bestmove (none) ($out)"
+done
+out=$(printf 'setoption name UCI_Variant value cashew\nposition startpos\ngo depth 5\nisready\nquit\n' | run uci 60)
+printf '%s\n' "$out" | awk '/^info depth/ { for (i = 2; i < NF; i++) { if ($i == "depth") d = $(i + 1); if ($i == "seldepth") s = $(i + 1) }
+    if (s + 0 < d + 0) bad = 1 } END { exit bad }' || fail "uci: a seldepth below its depth"
+printf '%s\n' "$out" | grep -q '^bestmove ' || fail "uci: cashew depth 5: no bestmove"
 
 finish "protocol input: all checks passed"

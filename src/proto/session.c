@@ -136,6 +136,19 @@ bool session_set_variant(Session *s, const char *id)
     return true;
 }
 
+/* The pass (a Lion or Wolf staying put) among the legal moves of pos. */
+static bool cashew_pass(Position *pos, Move *out, KageError *err)
+{
+    MoveList legal;
+    movegen_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++)
+        if (move_kind(legal.moves[i]) == MOVE_PASS) {
+            *out = legal.moves[i];
+            return true;
+        }
+    return kage_error(err, -1, "illegal move: 0000 (no pass is possible here)");
+}
+
 bool session_set_position(Session *s, const char *fen, char **moves, int nmoves, KageError *err)
 {
     Position *tmp = pos_new(s->v);
@@ -150,7 +163,13 @@ bool session_set_position(Session *s, const char *fen, char **moves, int nmoves,
     }
     for (int i = 0; i < nmoves; i++) {
         Move m;
-        if (!move_from_text(tmp, moves[i], MOVE_FOR_PROTOCOL, &m, err)) {
+        /* UCI's null move 0000 is the pass (XBoard's @@@@) where there is one */
+        if (!strcmp(moves[i], "0000") && !cashew_pass(tmp, &m, err)) {
+            pos_free(tmp);
+            record_clear(&rec);
+            return false;
+        }
+        if (strcmp(moves[i], "0000") && !move_from_text(tmp, moves[i], MOVE_FOR_PROTOCOL, &m, err)) {
             pos_free(tmp);
             record_clear(&rec);
             return false;

@@ -7,6 +7,8 @@
 #endif
 #include "session.h"
 
+#include "kage/rules/gameend.h"
+#include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 #include "kage/rules/util.h"
 
@@ -209,23 +211,36 @@ static void cmd_position(Uci *u, int n, char **w)
         session_printf("info string position not set: %s\n", err.msg);
 }
 
+/* A move in UCI: the coordinate text, and the pass (Cashew's Lion or Wolf
+ * staying put, "@@@@" in XBoard) as UCI's null move 0000. */
+static void uci_move_text(Position *pos, Move m, char *mv)
+{
+    if (move_kind(m) == MOVE_PASS)
+        strcpy(mv, "0000");
+    else
+        move_to_text(pos, m, MOVE_FOR_PROTOCOL, mv);
+}
+
 static void report_info(void *ctx, const SearchInfo *info)
 {
     Position *pos = ((Session *)ctx)->search_pos; /* the search thread's own copy */
     char line[8192], mv[MOVE_TEXT_MAX];
     int len = 0;
+    /* the selective depth is the deepest ply reached, never less than the
+     * nominal depth (a line cut short by the hash table reports less) */
+    int seldepth = info->seldepth > info->depth ? info->seldepth : info->depth;
     if (info->mate_in)
-        len = snprintf(line, sizeof line, "info depth %d seldepth %d score mate %d", info->depth, info->seldepth,
+        len = snprintf(line, sizeof line, "info depth %d seldepth %d score mate %d", info->depth, seldepth,
                        info->mate_in > 0 ? (info->mate_in + 1) / 2 : -((-info->mate_in + 1) / 2));
     else
-        len = snprintf(line, sizeof line, "info depth %d seldepth %d score cp %d", info->depth, info->seldepth,
+        len = snprintf(line, sizeof line, "info depth %d seldepth %d score cp %d", info->depth, seldepth,
                        info->score_cp);
     len += snprintf(line + len, sizeof line - (size_t)len, " nodes %llu nps %llu time %d pv",
                     (unsigned long long)info->nodes, (unsigned long long)info->nps, info->time_ms);
     /* the PV is written from a copy played forward, so each move's text is right */
     int made = 0;
     for (int i = 0; i < info->pvlen && len < (int)sizeof line - MOVE_TEXT_MAX - 2; i++) {
-        move_to_text(pos, info->pv[i], MOVE_FOR_PROTOCOL, mv);
+        uci_move_text(pos, info->pv[i], mv);
         len += snprintf(line + len, sizeof line - (size_t)len, " %s", mv);
         pos_make(pos, info->pv[i]);
         made++;
@@ -235,11 +250,24 @@ static void report_info(void *ctx, const SearchInfo *info)
     session_printf("%s\n", line);
 }
 
+/* bestmove; where there is none (the game is over: mate, stalemate, a
+ * campmate), first the score as engines send it: mate 0 for the side to
+ * move that has lost, cp 0 for a draw */
 static void report_best(Session *s, Move best)
 {
     char mv[MOVE_TEXT_MAX] = "(none)";
-    if (best)
-        move_to_text(s->search_pos, best, MOVE_FOR_PROTOCOL, mv);
+    if (best) {
+        uci_move_text(s->search_pos, best, mv);
+    } else {
+        GameResult r = game_result(s->search_pos);
+        bool lost = r.outcome == (s->search_pos->side == WHITE ? OUTCOME_BLACK_WINS : OUTCOME_WHITE_WINS);
+        if (r.outcome == OUTCOME_NONE) { /* no move found, the game not over by the rules' count */
+            MoveList legal;
+            movegen_legal(s->search_pos, &legal);
+            lost = !legal.count;
+        }
+        session_printf("info depth 0 score %s\n", lost ? "mate 0" : "cp 0");
+    }
     session_printf("bestmove %s\n", mv);
 }
 

@@ -38,6 +38,7 @@ typedef struct Xb {
     int hash_mb;         /* the hash table's size, for the Hash option */
     long hash_pending;   /* a size asked for while Kage thought of its move: set after it (0: none) */
     bool chosen;         /* the GUI chose the variant with `variant` (new then repeats its setup) */
+    bool normal;         /* after `new` without `variant`: normal chess, which Kage does not play */
     bool analyzing;      /* analyze mode: an endless search of the position, no move played */
     _Atomic bool scored; /* the last search's score, for a draw offer (set on the search thread) */
     _Atomic int score_cp, mate_in;
@@ -285,12 +286,18 @@ static void cmd_protover(Xb *x, int n, char **w)
     session_printf("feature done=1\n");
 }
 
-/* new: the start of the variant the GUI chose last (a `variant` command
- * follows for another one); the engine plays Black, no limits */
+/* new: a new game of normal chess, as the protocol says, unless a
+ * `variant` command follows (XBoard sends one at once for every other
+ * variant).  Kage does not play normal chess: until `variant` comes, what
+ * would play or set a position is refused with "Error (unsupported
+ * variant): normal" (see needs_variant), rather than a game of the variant
+ * chosen last given to a GUI that set up normal chess.  The board is the
+ * start of that variant meanwhile; the engine plays Black, no limits. */
 static void cmd_new(Xb *x, int n, char **w)
 {
     (void)n, (void)w;
     session_abort(&x->s);
+    x->normal = true;
     session_set_variant(&x->s, x->s.def->id);
     x->analyzing = false;
     if (x->chosen) /* never for the default: XBoard would take that board before `variant` comes */
@@ -310,6 +317,7 @@ static void cmd_variant(Xb *x, int n, char **w)
         return;
     }
     x->chosen = true;
+    x->normal = false;
     xboard_send_setup(x->s.def);
     if (x->analyzing)
         analyse(x);
@@ -654,7 +662,7 @@ static void cmd_quit(Xb *x, int n, char **w)
 static const XbCommand commands[] = {
     {"xboard", cmd_ignore, "enter XBoard mode"},
     {"protover", cmd_protover, "protover N: list features"},
-    {"new", cmd_new, "new game in the default variant; the engine plays Black"},
+    {"new", cmd_new, "new game: normal chess, which Kage does not play: send variant NAME after it"},
     {"variant", cmd_variant, "variant NAME"},
     {"force", cmd_force, "the engine plays neither side"},
     {"go", cmd_go, "the engine plays the side to move, starting now"},
@@ -690,6 +698,25 @@ static const XbCommand commands[] = {
     {"white", cmd_ignore, ""},    {"black", cmd_ignore, ""},    {"bk", cmd_ignore, ""},
 };
 
+/* After `new` without `variant` (normal chess): a command that would play
+ * or set up a game (or a bare move, cmd NULL) is refused, said. */
+static bool needs_variant(Xb *x, const char *cmd)
+{
+    static const char *const playing[] = {"go", "playother", "setboard", "usermove", "analyze", "hint"};
+    if (!x->normal)
+        return false;
+    bool plays = true;
+    for (int i = 0; i < N_ELEMS(commands); i++)
+        if (!strcmp(cmd, commands[i].name))
+            plays = false;
+    for (int i = 0; i < N_ELEMS(playing); i++)
+        if (!strcmp(cmd, playing[i]))
+            plays = true;
+    if (plays)
+        session_printf("Error (unsupported variant): normal\n");
+    return plays;
+}
+
 int xboard_run(FILE *in, size_t hash_mb)
 {
     Xb *x = xcalloc(1, sizeof *x);
@@ -723,7 +750,8 @@ int xboard_run(FILE *in, size_t hash_mb)
         int i;
         for (i = 0; i < N_ELEMS(commands); i++)
             if (!strcmp(w[0], commands[i].name)) {
-                commands[i].run(x, n, w);
+                if (!needs_variant(x, w[0]))
+                    commands[i].run(x, n, w);
                 break;
             }
         if (i < N_ELEMS(commands))
@@ -735,6 +763,8 @@ int xboard_run(FILE *in, size_t hash_mb)
             session_printf("Error (unknown command, or a move while Kage thinks of its own): %.*s%s\n", SESSION_SHOWN(w[0]));
             continue;
         }
+        if (needs_variant(x, w[0]))
+            continue;
         session_abort(&x->s);
         if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
             play_user_move(x, w[0]);
