@@ -62,13 +62,14 @@ static void usage(FILE *f)
 {
     fprintf(f, "Usage: kage [OPTION]...            play in the terminal\n"
                "       kage COMMAND [ARG]...       run a command\n"
-               "Play Shinobi+, Shinobi, Shogun chess and Cashew Shogi in a terminal.\n\n"
+               "Play Shinobi+, Shinobi (also as vchess.club played it), Shogun chess and Cashew Shogi in a terminal.\n\n"
                "Options:\n");
     ui_options_help(f);
     fprintf(f, "  -V, --version        show version information and exit\n\nCommands:\n");
     for (int i = 0; i < N_ELEMS(commands); i++)
         if (commands[i].help) {
-            fprintf(f, "  %s %s\n      %s\n", commands[i].name, commands[i].args, commands[i].help);
+            fprintf(f, "  %s%s%s\n      %s\n", commands[i].name, commands[i].args[0] ? " " : "", commands[i].args,
+                    commands[i].help);
             if (commands[i].run == cli_server)
                 cli_server_help(f);
         }
@@ -107,8 +108,18 @@ int main(int argc, char **argv)
         return ui_main(argc, argv);
     const char *a = argv[1];
     for (int i = 0; i < N_ELEMS(commands); i++)
-        if (!strcmp(a, commands[i].name))
+        if (!strcmp(a, commands[i].name)) {
+            /* every command takes --help (server and online say more themselves) */
+            if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) && commands[i].help &&
+                commands[i].run != cli_server && commands[i].run != cli_online) {
+                for (int k = i; k < N_ELEMS(commands) && !strcmp(commands[k].name, a); k++)
+                    printf("%s kage %s%s%s\n", k == i ? "Usage:" : "      ", a, commands[k].args[0] ? " " : "",
+                           commands[k].args);
+                printf("%s.\n", commands[i].help);
+                return output_written(0);
+            }
             return output_written(commands[i].run(argc - 1, argv + 1));
+        }
     if (a[0] == '-') {
         /* --help and --version anywhere among the game's options, found by
          * the options parser itself (so that "--load --help" loads a file

@@ -24,6 +24,14 @@ done
 # -h works, and --help says so
 "$kage" --help | grep -q '^  -h, --help ' || fail "--help does not list -h"
 "$kage" -h | grep -q '^Usage: kage' || fail "-h: no usage"
+# every command takes --help (and -h): its usage on standard output, exit 0
+for c in perft uci xboard bench datagen evaltrace nndata pgn server online; do
+    out=$("$kage" $c --help 2>&1)
+    [ $? -eq 0 ] || fail "kage $c --help: not exit 0 ($out)"
+    printf '%s\n' "$out" | grep -q "^Usage: kage $c" || fail "kage $c --help: no usage ($out)"
+done
+"$kage" pgn -h | grep -q '^Usage: kage pgn \[--to=san|uci\] FILE' || fail "kage pgn -h: no usage"
+"$kage" --help | grep -q ' $' && fail "--help has a line that ends in a blank"
 
 # options that are not quite right
 expect 2 "--level: ' 4' is not a number from 1 to 10" --level=' 4'

@@ -392,7 +392,7 @@ static void match_end(Server *s, Match *m, GameResult r)
     }
     int k = m->nsubs;
     int *was = xmalloc((size_t)(k ? k : 1) * sizeof *was);
-    if (k)
+    if (k > 0)
         memcpy(was, m->subs, (size_t)k * sizeof *was);
     m->nsubs = 0;
     /* the players and the watchers are idle again, for the lobby */
@@ -665,7 +665,7 @@ static bool match_abort(Server *s, Match *m, const char *why, KageError *err)
     }
     int n = m->nsubs;
     int *was = xmalloc((size_t)(n ? n : 1) * sizeof *was);
-    if (n)
+    if (n > 0)
         memcpy(was, m->subs, (size_t)n * sizeof *was);
     m->nsubs = 0;
     char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
