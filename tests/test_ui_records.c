@@ -1115,6 +1115,33 @@ static void ui_main__config_problems__every_one_on_stderr(void **state)
     free(text);
 }
 
+/* Paths at a prompt: offered with the home folder as "~", and a "~/" or
+ * "/" typed after the path offered starts it again (issue 73, item 10). */
+static void ui_path__offered_as_tilde__typed_over_starts_again(void **state)
+{
+    (void)state;
+    char *old = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+    setenv("HOME", "/home/alice", 1);
+    char out[256];
+    ui_path_shown("/home/alice/.local/share/kage/", out, sizeof out);
+    assert_string_equal(out, "~/.local/share/kage/");
+    ui_path_shown("/home/alicia/x.pgn", out, sizeof out); /* another folder that begins the same */
+    assert_string_equal(out, "/home/alicia/x.pgn");
+    ui_path_typed("~/.local/share/kage/~/my.pgn", out, sizeof out);
+    assert_string_equal(out, "/home/alice/my.pgn");
+    ui_path_typed("~/.local/share/kage//tmp/g.pgn ", out, sizeof out);
+    assert_string_equal(out, "/tmp/g.pgn");
+    ui_path_typed("games/~x.pgn", out, sizeof out); /* a name that begins with ~ is a name */
+    assert_string_equal(out, "games/~x.pgn");
+    ui_path_typed("  ~", out, sizeof out);
+    assert_string_equal(out, "/home/alice");
+    if (old) {
+        setenv("HOME", old, 1);
+        free(old);
+    } else
+        unsetenv("HOME");
+}
+
 int test_ui_records_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1144,6 +1171,7 @@ int test_ui_records_run(void)
         cmocka_unit_test(options_from_config__values__mapped_and_argv_overrides),
         cmocka_unit_test(options_parse__clock_and_load__parsed_or_refused),
         cmocka_unit_test(ui_main__config_problems__every_one_on_stderr),
+        cmocka_unit_test(ui_path__offered_as_tilde__typed_over_starts_again),
     };
     return cmocka_run_group_tests_name("ui records", tests, ui_model_open, ui_model_close);
 }

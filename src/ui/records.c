@@ -17,20 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A typed path: "~/" is the home directory. */
-static void expand_path(const char *in, char *out, size_t size)
-{
-    const char *home = getenv("HOME");
-    while (*in == ' ')
-        in++;
-    if (in[0] == '~' && (in[1] == '/' || !in[1]) && home)
-        snprintf(out, size, "%s%s", home, in + 1);
-    else
-        snprintf(out, size, "%s", in);
-    size_t n = strlen(out);
-    while (n && out[n - 1] == ' ') /* a pasted path may end in a blank */
-        out[--n] = 0;
-}
+static void expand_path(const char *in, char *out, size_t size) { ui_path_typed(in, out, size); }
 
 /* $XDG_DATA_HOME/kage/VARIANT-YYYYMMDD-HHMMSS.EXT, the directory created;
  * "" when there is no such directory. */
@@ -189,7 +176,9 @@ void ui_save_game(Ui *ui)
     }
     default_file(ui, "pgn", path, sizeof path);
     ui_deselect(ui);
-    ui_prompt(ui, "Save the game (PGN) to: ", path, save_submit);
+    char shown[1024];
+    ui_path_shown(path, shown, sizeof shown);
+    ui_prompt(ui, "Save the game (PGN) to: ", shown, save_submit);
     ui->status.prompt_path = true;
 }
 
@@ -296,7 +285,9 @@ static void load_submit(Ui *ui, const char *typed) { ui_load_file(ui, typed); }
 static void load_prompt(Ui *ui)
 {
     ui_deselect(ui);
-    ui_prompt(ui, "Load a PGN file: ", ui->load.dir, load_submit);
+    char shown[1024];
+    ui_path_shown(ui->load.dir, shown, sizeof shown);
+    ui_prompt(ui, "Load a PGN file: ", shown, load_submit);
     ui->status.prompt_path = true;
 }
 
@@ -699,7 +690,9 @@ static void text_write_fen(Ui *ui)
     }
     default_file(ui, "fen", path, sizeof path);
     ui_deselect(ui);
-    ui_prompt(ui, "Save the FEN to: ", path, fen_file_submit);
+    char shown[1024];
+    ui_path_shown(path, shown, sizeof shown);
+    ui_prompt(ui, "Save the FEN to: ", shown, fen_file_submit);
     ui->status.prompt_path = true;
 }
 

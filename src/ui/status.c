@@ -138,11 +138,55 @@ static void prompt_clear(Ui *ui) { ui->status.line[ui->status.line_len = 0] = 0;
 
 /* Tab at a file-name prompt: the name completed as far as the folder's
  * entries agree (a folder gets its '/'), the choices said when several. */
+/* The start of the path a person means in what they typed: a "~/" or a "/"
+ * typed after a path (a path offered, then typed over: ".../kage/~/my")
+ * starts it again, as in Emacs. */
+static const char *path_start(const char *in)
+{
+    const char *start = in;
+    for (const char *p = in; *p; p++)
+        if (p > in && p[-1] == '/' && (p[0] == '/' || (p[0] == '~' && (p[1] == '/' || !p[1]))))
+            start = p;
+    return start;
+}
+
+void ui_path_typed(const char *in, char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    while (*in == ' ')
+        in++;
+    in = path_start(in);
+    if (in[0] == '~' && (in[1] == '/' || !in[1]) && home)
+        snprintf(out, size, "%s%s", home, in + 1);
+    else
+        snprintf(out, size, "%s", in);
+    size_t n = strlen(out);
+    while (n && out[n - 1] == ' ') /* a pasted path may end in a blank */
+        out[--n] = 0;
+}
+
+void ui_path_shown(const char *path, char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    size_t h = home ? strlen(home) : 0;
+    if (h > 1 && !strncmp(path, home, h) && (path[h] == '/' || !path[h]))
+        snprintf(out, size, "~%s", path + h);
+    else
+        snprintf(out, size, "%s", path);
+}
+
 static void prompt_complete(Ui *ui)
 {
     if (!ui->status.prompt_path) {
         ui_message(ui, true, "Tab completes file names; here it does nothing");
         return;
+    }
+    { /* what the person means: the path typed over the one offered */
+        const char *start = path_start(ui->status.line);
+        if (start != ui->status.line) {
+            memmove(ui->status.line, start, strlen(start) + 1);
+            ui->status.line_len = (int)strlen(ui->status.line);
+        }
     }
     char *line = ui->status.line;
     char *slash = strrchr(line, '/');

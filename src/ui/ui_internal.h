@@ -313,6 +313,12 @@ extern const UiAction ui_messages_actions[];
 extern const int ui_messages_nactions;
 /* Ask for a line of text on the status line; on_submit gets it on Enter. */
 void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
+/* A path as typed at a prompt: "~/" is the home folder, and a "~/" or "/"
+ * typed after a path offered starts the path again (".../kage/~/my" is
+ * "~/my"), as in Emacs. */
+void ui_path_typed(const char *in, char *out, size_t size);
+/* A path to offer at a prompt: the home folder as "~". */
+void ui_path_shown(const char *path, char *out, size_t size);
 /* Ask a yes/no question; on_yes runs on 'y' (status.on_no, if the caller
  * sets it, on any other key). */
 void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes);
