@@ -164,6 +164,7 @@ bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, in
         ui_message(ui, true, "unknown variant '%s'", variant);
         return false;
     }
+    ui->ai.hint_shown = 0; /* a hint belongs to its game */
     Game *g = game_new(def, fen, &err);
     if (!g) {
         ui_message(ui, true, "bad position: %s", err.msg);
@@ -365,6 +366,9 @@ static void show_hint(Ui *ui, Move m)
         ui->board.cur_rank = g->v->rank_of[move_from(m)];
         ui->board.cur_hand = -1;
     }
+    /* both squares marked (a drop's target) until the position changes */
+    ui->ai.hint = m;
+    ui->ai.hint_shown = g->pos->st->key;
     ui_message(ui, false, "Hint: %s", text);
 }
 

@@ -66,6 +66,11 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     bool unmarked = last_move && ui->look.no_underline && th[STYLE_LAST_MOVE].bg < 0;
     bool brackets = unmarked && !l->compact;
     bool is_target = target[sq];
+    /* a hint found for this position: its squares, until a move is made */
+    Move hint = ui->ai.hint;
+    bool hinted = ui->ai.hint_shown && ui->ai.hint_shown == pos->st->key &&
+                  ((move_kind(hint) != MOVE_DROP && move_from(hint) == sq) || move_to(hint) == sq);
+    is_target |= hinted;
     if (is_target)
         style_over(&st, &th[STYLE_TARGET]);
     if (sq == ui->board.sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */

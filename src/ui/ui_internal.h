@@ -177,6 +177,8 @@ struct Ui {
         bool info_hidden;   /* the AI's depth, score, speed and line not shown */
         bool hinting;       /* the AI looks for a move for the person */
         uint64_t hint_key;  /* in the position of this key */
+        Move hint;          /* the hint found, marked on the board while its position is */
+        uint64_t hint_shown; /* on the board (0: none) */
         int64_t last_move_ms; /* watch mode: when the last move was shown */
         Move held_move;     /* watch mode: an AI move waiting to be shown */
         bool holding;

@@ -8,8 +8,13 @@ keys H
 check "H looks for a hint" "Looking for a hint|^Hint: "
 check "and names the move it found" "^Hint: [A-Za-z@0-9=+#-]+$" 10
 check_not "the hint is not played" "1\. "
+# its squares marked on the board until a move is made: the target's dot
+marked=$(screen | grep -c '·')
+[ "$marked" -ge 1 ] && echo "ok   $TESTNAME: the hint's target marked on the board" ||
+    { echo "FAIL $TESTNAME: the hint's target is not marked on the board"; screen | sed 's/^/     | /'; FAILS=$((FAILS + 1)); }
 type_move e4
 check "the AI thinks (level 10: ten seconds a move)" "AI thinking: depth"
+check_not "the hint's mark goes with the move" "·"
 keys H
 check "no hint on the AI's move" "Hints are for your moves"
 keys M
