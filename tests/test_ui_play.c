@@ -462,6 +462,38 @@ static void ui_draw_guide__title__keys_whole(void **state)
     play_off(&ui);
 }
 
+/* The guide from the variant's data (issue 73, item 7): in Shinobi+ the
+ * Clan's pieces are the Clan's (no Queen, Rook, Bishop or Knight among
+ * them), a promoted piece is not said to go back to a hand where captures
+ * go to none, and the diagram has its files' letters. */
+static void ui_draw_guide__shinobi__the_sides_own_pieces(void **state)
+{
+    (void)state;
+    Ui ui;
+    play_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL, false);
+    ui.guide.color = WHITE;
+    ui.guide.type = 1;
+    ui.screen = SCREEN_GUIDE;
+    ui_feed_keys(&ui, "s"); /* the Kingdom: a chess piece */
+    ui_feed_keys(&ui, "s"); /* back to the Clan, on a piece of its own */
+    int seen = 0;
+    for (int i = 0; i < ui.game->v->ntypes; i++, ui_feed_keys(&ui, "l")) {
+        const char *name = ui.game->v->type[ui.guide.type].def->name;
+        if (!strcmp(name, "Queen") || !strcmp(name, "Rook") || !strcmp(name, "Bishop") || !strcmp(name, "Knight"))
+            fail_msg("the guide shows the Kingdom's %s as a Clan piece", name);
+        ui_draw(&ui);
+        if (screen_has("captured into a hand"))
+            fail_msg("the guide says %s goes back to a hand in Shinobi+, where captures go to none", name);
+        seen++;
+    }
+    assert_true(seen > 3);
+    ui_draw(&ui);
+    if (!screen_has(" a  b  c  d  e  f  g  h"))
+        fail_msg("the guide's diagram has no files' letters");
+    ui.screen = SCREEN_GAME;
+    play_off(&ui);
+}
+
 /* --- the cosmetic list ------------------------------------------------------------------------ */
 
 /* The AI's answer to a draw offer says whose side it sees ahead, from its
@@ -578,6 +610,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_draw__ai_mate_score__phrase_whole),
         cmocka_unit_test(ui_draw__cashew_review_header__whole),
         cmocka_unit_test(ui_draw_guide__title__keys_whole),
+        cmocka_unit_test(ui_draw_guide__shinobi__the_sides_own_pieces),
         cmocka_unit_test(ui_draw_offer__ai_declines__says_whose_view),
         cmocka_unit_test(ui_resign__question__the_side_that_resigns),
         cmocka_unit_test(theme__high_contrast__labels_in_the_terminals_colour),

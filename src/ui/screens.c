@@ -157,6 +157,56 @@ const int ui_help_nactions = N_ELEMS(ui_help_actions);
 
 /* --- piece guide ---------------------------------------------------------------------- */
 
+/* The piece types side c can ever have in this game, from the variant's
+ * data: its pieces at the start (board and hand), what they promote to,
+ * and, where captures go to the capturer's hand, the other side's too (as
+ * they go back in hand).  A bit a type. */
+static uint64_t side_types(const Game *g, Color c)
+{
+    const Variant *v = g->v;
+    Position *pos = pos_new(v);
+    KageError err;
+    uint64_t mine[2] = {0, 0};
+    if (pos_set_fen(pos, g->rec.start_fen ? g->rec.start_fen : v->def->start_fen, &err) ||
+        pos_set_fen(pos, v->def->start_fen, &err))
+        for (int side = 0; side < 2; side++) {
+            for (int sq = 0; sq < BOARD_ARRAY; sq++)
+                if (v->file_of[sq] >= 0 && pos->board[sq] != PIECE_EMPTY && (int)piece_color(pos->board[sq]) == side)
+                    mine[side] |= 1ULL << piece_type(pos->board[sq]);
+            for (int t = 1; t <= v->ntypes; t++)
+                if (pos->hand[side][t])
+                    mine[side] |= 1ULL << t;
+        }
+    pos_free(pos);
+    uint64_t set = mine[c];
+    if (v->def->captures_to_hand) /* the other side's pieces, captured, as they go to a hand */
+        for (int t = 1; t <= v->ntypes; t++)
+            if (mine[!c] & (1ULL << t))
+                set |= 1ULL << (v->type[t].demotes ? v->type[t].demotes : t);
+    for (int round = 0; round < MAX_PIECE_TYPES; round++) /* and what they promote to, and back */
+        for (int t = 1; t <= v->ntypes; t++)
+            if (set & (1ULL << t)) {
+                if (v->type[t].promotes)
+                    set |= 1ULL << v->type[t].promotes;
+                if (v->type[t].demotes && v->def->captures_to_hand)
+                    set |= 1ULL << v->type[t].demotes;
+            }
+    return set ? set : ~0ULL;
+}
+
+/* The next type of the guide's side after t (dir +1 or -1), round the list. */
+static int guide_step(const Ui *ui, int t, int dir)
+{
+    int n = ui->game->v->ntypes;
+    uint64_t set = side_types(ui->game, ui->guide.color);
+    for (int k = 0; k < n; k++) {
+        t = (t - 1 + dir + n) % n + 1;
+        if (set & (1ULL << t))
+            return t;
+    }
+    return t;
+}
+
 void ui_open_guide(Ui *ui)
 {
     const Position *pos = ui->game->pos;
@@ -172,8 +222,8 @@ void ui_open_guide(Ui *ui)
         ui->guide.type = piece_type(pos->board[sq]);
         ui->guide.color = piece_color(pos->board[sq]);
     } else {
-        ui->guide.type = 1;
         ui->guide.color = WHITE;
+        ui->guide.type = guide_step(ui, ui->game->v->ntypes, 1); /* the first piece the first side has */
     }
     ui->screen = SCREEN_GUIDE;
 }
@@ -234,9 +284,11 @@ void ui_draw_guide(Ui *ui)
     int pt = v->type[t].promotes;
     if (pt)
         snprintf(buf, sizeof buf, "Promotes to: %s", v->type[pt].def->name);
-    else if (v->type[t].def->demotes)
+    else if (v->type[t].def->demotes && v->def->captures_to_hand)
         snprintf(buf, sizeof buf, "A promoted piece: goes back to %s when captured into a hand",
                  v->type[v->type[t].demotes].def->name);
+    else if (v->type[t].def->demotes) /* captures go to no hand here */
+        snprintf(buf, sizeof buf, "A promoted piece (from %s)", v->type[v->type[t].demotes].def->name);
     else
         snprintf(buf, sizeof buf, "Does not promote");
     ui_put(y++, 0, COLS, ui_style(ui, STYLE_TEXT), buf);
@@ -249,7 +301,7 @@ void ui_draw_guide(Ui *ui)
     unsigned char reach[BOARD_ARRAY] = {0};
     guide_reach(v, c, t, from, reach);
     bool uni = ui->look.glyphs != GLYPHS_LETTERS;
-    for (int row = 0; row < v->ranks && y < LINES - 2; row++, y++) {
+    for (int row = 0; row < v->ranks && y < LINES - 3; row++, y++) {
         int rank = c == WHITE ? v->ranks - 1 - row : row;
         snprintf(buf, sizeof buf, "%2d", rank + 1);
         ui_put(y, 0, 2, ui_style(ui, STYLE_COORDS), buf);
@@ -271,19 +323,29 @@ void ui_draw_guide(Ui *ui)
             ui_put(y, 3 + col * 3, 3, ui_attr(ui, fg, st.bg, st.attrs | (sq == from ? ps.attrs : 0)), cell);
         }
     }
+    /* the files' letters under the diagram, from the owner's side */
+    for (int col = 0; col < v->files && y < LINES - 1; col++) {
+        int file = c == WHITE ? col : v->files - 1 - col;
+        char letter[4];
+        snprintf(letter, sizeof letter, " %c ", 'a' + file);
+        ui_put(y, 3 + col * 3, 3, ui_style(ui, STYLE_COORDS), letter);
+    }
+    y++;
     ui_put(y++, 0, COLS, ui_style(ui, STYLE_DIM),
            uni ? "● moves or captures   ○ moves only   x captures only" : "* moves or captures   o moves only   x captures only");
 }
 
-static void guide_next(Ui *ui) { ui->guide.type = ui->guide.type % ui->game->v->ntypes + 1; }
+static void guide_next(Ui *ui) { ui->guide.type = guide_step(ui, ui->guide.type, 1); }
 
-static void guide_previous(Ui *ui)
+static void guide_previous(Ui *ui) { ui->guide.type = guide_step(ui, ui->guide.type, -1); }
+
+/* The other side: the same piece if it has one, else its first. */
+static void guide_side(Ui *ui)
 {
-    int n = ui->game->v->ntypes;
-    ui->guide.type = (ui->guide.type + n - 2) % n + 1;
+    ui->guide.color = !ui->guide.color;
+    if (!(side_types(ui->game, ui->guide.color) & (1ULL << ui->guide.type)))
+        ui->guide.type = guide_step(ui, ui->guide.type, 1);
 }
-
-static void guide_side(Ui *ui) { ui->guide.color = !ui->guide.color; }
 
 const UiAction ui_guide_actions[] = {
     {"next", "the next piece of the variant", guide_next, NULL, NULL},
