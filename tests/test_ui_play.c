@@ -492,6 +492,29 @@ static void ui_draw_guide__shinobi__the_sides_own_pieces(void **state)
         fail_msg("the guide's diagram has no files' letters");
     ui.screen = SCREEN_GAME;
     play_off(&ui);
+    /* every variant, both sides: the hand sentence only where captures go to a hand, the
+     * diagram's letters, and each side's pieces those it starts with or can come to own */
+    for (int i = 0; variant_defs[i] && variant_defs[i]->id; i++) {
+        play_on(&ui, variant_defs[i]->id, PLAY_HOTSEAT, NULL, false);
+        const Variant *v = ui.game->v;
+        for (Color c = WHITE; c <= BLACK; c++) {
+            ui.guide.color = c;
+            ui.guide.type = 1;
+            ui.screen = SCREEN_GUIDE;
+            ui_feed_keys(&ui, "ss"); /* on a piece of the side's own */
+            for (int k = 0; k < v->ntypes; k++, ui_feed_keys(&ui, "l")) {
+                ui_draw(&ui);
+                if (!v->def->captures_to_hand && screen_has("captured into a hand"))
+                    fail_msg("%s: the guide speaks of a hand, where captures go to none", v->def->name);
+                char letters[8];
+                snprintf(letters, sizeof letters, " %c ", 'a' + v->files - 1);
+                if (!screen_has(c == WHITE ? " a  b " : letters))
+                    fail_msg("%s: the guide's diagram has no files' letters", v->def->name);
+            }
+        }
+        ui.screen = SCREEN_GAME;
+        play_off(&ui);
+    }
 }
 
 /* --- the cosmetic list ------------------------------------------------------------------------ */
