@@ -40,13 +40,13 @@ static const char *variant_name(const char *id)
 }
 
 /* Wait for the next message and apply it; false (said) on an error. */
-static bool next(NetClient *c, NetLobby *l, NetEvent *ev)
+static bool next_within(NetClient *c, NetLobby *l, NetEvent *ev, int ms, const char *late)
 {
     NetMsg m;
     KageError err;
-    int r = net_client_wait(c, &m, WAIT_MS, &err);
+    int r = ms > 0 ? net_client_wait(c, &m, ms, &err) : 0;
     if (r <= 0) {
-        fprintf(stderr, "kage online: %s\n", r ? err.msg : "the server did not answer in time");
+        fprintf(stderr, "kage online: %s\n", r ? err.msg : late);
         return false;
     }
     *ev = net_lobby_apply(l, &m, clock_monotonic_ms(NULL), &err);
@@ -55,6 +55,11 @@ static bool next(NetClient *c, NetLobby *l, NetEvent *ev)
         return false;
     }
     return true;
+}
+
+static bool next(NetClient *c, NetLobby *l, NetEvent *ev)
+{
+    return next_within(c, l, ev, WAIT_MS, "the server did not answer in time");
 }
 
 static bool until(NetClient *c, NetLobby *l, NetEvent want)
@@ -174,18 +179,9 @@ static int challenge(NetClient *c, NetLobby *l, int argc, char **argv)
     fflush(stdout);
     int64_t end = clock_monotonic_ms(NULL) + OFFER_WAIT_MS;
     for (;;) {
-        NetMsg m;
-        int64_t left = end - clock_monotonic_ms(NULL);
-        int r = left > 0 ? net_client_wait(c, &m, (int)left, &err) : 0;
-        if (r <= 0) {
-            fprintf(stderr, "kage online: %s\n", r ? err.msg : "no answer in time");
+        NetEvent ev;
+        if (!next_within(c, l, &ev, (int)(end - clock_monotonic_ms(NULL)), "no answer in time"))
             return 1;
-        }
-        NetEvent ev = net_lobby_apply(l, &m, clock_monotonic_ms(NULL), &err);
-        if (ev == NET_EV_ERROR || ev == NET_EV_BYE) {
-            fprintf(stderr, "kage online: %s\n", err.msg);
-            return 1;
-        }
         if (ev == NET_EV_DECLINED) {
             printf("%s %s.\n", name, !strcmp(l->withdrawn_why, "expired") ? "did not answer in time" : "declined");
             return 1;

@@ -325,6 +325,27 @@ static bool store_end(Server *s, Match *m)
     return false;
 }
 
+/* An ended game (m->ended) is followed by no one any more; its players and
+ * its watchers are idle again, for the lobby.  (The followers' ids stay in
+ * m->subs past nsubs while they are told: nothing here follows a game.) */
+static void release_followers(Server *s, Match *m)
+{
+    int n = m->nsubs;
+    m->nsubs = 0;
+    for (int i = 0; i < n; i++) {
+        Conn *c = conn_by_id(s, m->subs[i]);
+        if (c)
+            c->game = 0;
+    }
+    lobby_presence(s, m->player[WHITE]);
+    lobby_presence(s, m->player[BLACK]);
+    for (int i = 0; i < n; i++) {
+        Conn *c = conn_by_id(s, m->subs[i]);
+        if (c && c->hello && colour_of(m, c->name) < 0)
+            lobby_presence(s, c->name);
+    }
+}
+
 /* A rated game's result moves both players' ratings (Glicko-2, a rating
  * period of one game); the lobby and the game's followers are told. */
 static void rate(Server *s, Match *m, GameResult r)
@@ -385,25 +406,7 @@ static void match_end(Server *s, Match *m, GameResult r)
     match_broadcast(s, m, "end %lld %s %s", (long long)m->id, res, why);
     lobby_broadcast(s, "over %lld %s %s", (long long)m->id, res, why);
     server_log(s, "game %lld: %s %s after %d moves", (long long)m->id, res, why, m->game->rec.nmoves);
-    for (int i = 0; i < m->nsubs; i++) {
-        Conn *c = conn_by_id(s, m->subs[i]);
-        if (c)
-            c->game = 0;
-    }
-    int k = m->nsubs;
-    int *was = xmalloc((size_t)(k ? k : 1) * sizeof *was);
-    if (k > 0)
-        memcpy(was, m->subs, (size_t)k * sizeof *was);
-    m->nsubs = 0;
-    /* the players and the watchers are idle again, for the lobby */
-    lobby_presence(s, m->player[WHITE]);
-    lobby_presence(s, m->player[BLACK]);
-    for (int i = 0; i < k; i++) {
-        Conn *c = conn_by_id(s, was[i]);
-        if (c && c->hello && colour_of(m, c->name) < 0)
-            lobby_presence(s, c->name);
-    }
-    free(was);
+    release_followers(s, m);
     if (store_end(s, m))
         match_stored(s, m);
 }
@@ -658,28 +661,8 @@ static bool match_abort(Server *s, Match *m, const char *why, KageError *err)
     match_broadcast(s, m, "end %lld * aborted", (long long)m->id);
     lobby_broadcast(s, "over %lld * aborted", (long long)m->id);
     server_log(s, "game %lld: aborted: %s", (long long)m->id, why);
-    for (int i = 0; i < m->nsubs; i++) {
-        Conn *k = conn_by_id(s, m->subs[i]);
-        if (k)
-            k->game = 0;
-    }
-    int n = m->nsubs;
-    int *was = xmalloc((size_t)(n ? n : 1) * sizeof *was);
-    if (n > 0)
-        memcpy(was, m->subs, (size_t)n * sizeof *was);
-    m->nsubs = 0;
-    char white[NET_NAME_MAX + 1], black[NET_NAME_MAX + 1];
-    snprintf(white, sizeof white, "%s", m->player[WHITE]);
-    snprintf(black, sizeof black, "%s", m->player[BLACK]);
+    release_followers(s, m);
     match_remove(s, m);
-    lobby_presence(s, white);
-    lobby_presence(s, black);
-    for (int i = 0; i < n; i++) {
-        Conn *k = conn_by_id(s, was[i]);
-        if (k && k->hello && strcmp(k->name, white) && strcmp(k->name, black))
-            lobby_presence(s, k->name);
-    }
-    free(was);
     return true;
 }
 

@@ -74,6 +74,7 @@ struct Store {
     sqlite3 *db;
     bool ratings_ready; /* ratings_schema was done */
     bool chat_ready;    /* chat_schema was done */
+    bool counters_ready; /* counter_table was done */
     sqlite3_stmt *st[ST_COUNT];
     int lock_fd; /* -1: none (":memory:") */
     int wal_pages; /* under a limit: the log's length that empties it */
@@ -562,8 +563,11 @@ int store_player_like(Store *s, const char *fold, const char *name, char *found,
  * first use, so that older databases take it too). */
 static bool counter_table(Store *s, KageError *err)
 {
+    if (s->counters_ready)
+        return true;
     int rc = sqlite3_exec(s->db, "CREATE TABLE IF NOT EXISTS counters(name TEXT PRIMARY KEY, value INTEGER NOT NULL)",
                           NULL, NULL, NULL);
+    s->counters_ready = rc == SQLITE_OK;
     return rc == SQLITE_OK || db_error(s, rc, err, "the challenge numbers could not be kept");
 }
 

@@ -168,9 +168,5 @@ else
     echo "FAIL $TESTNAME: kage online history:"; printf '%s\n' "$out" | sed 's/^/     | /'; FAILS=$((FAILS + 1))
 fi
 stop_server -TERM
-if "$KAGE" server --check --db="$DB" | grep -q "2 games (2 finished, 0 running), 6 moves: 2 sound, 0 bad"; then
-    echo "ok   $TESTNAME: kage server --check: both games replay soundly"
-else
-    echo "FAIL $TESTNAME: kage server --check"; "$KAGE" server --check --db="$DB"; FAILS=$((FAILS + 1))
-fi
+check_db "2 games (2 finished, 0 running), 6 moves: 2 sound, 0 bad" "both games replay soundly"
 finish

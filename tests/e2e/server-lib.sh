@@ -9,6 +9,8 @@
 #   play NAME [ARG...]        the command of NAME's pane (the lobby first)
 #   another NAME              a second tmux session running play NAME
 #   as NAME                   the session the next keys and checks go to
+#   check_db SUMMARY WHAT     kage server --check of the (stopped) server's
+#                             database prints SUMMARY
 SOCKET="$E2E_HOME/db/server.sock"
 DB="$E2E_HOME/db/games.db"
 mkdir -m 0700 "$E2E_HOME/db"
@@ -51,4 +53,11 @@ another() {
     tm set-option -g window-size manual
 }
 as() { SESSION="=$1:"; }
+check_db() {
+    if "$KAGE" server --check --db="$DB" | grep -q "$1"; then
+        echo "ok   $TESTNAME: kage server --check: $2"
+    else
+        echo "FAIL $TESTNAME: kage server --check"; "$KAGE" server --check --db="$DB"; FAILS=$((FAILS + 1))
+    fi
+}
 move() { type_move "$1"; }
