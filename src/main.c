@@ -2,7 +2,7 @@
  * the first word through one table of subcommands. */
 #include "config.h"
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "kage/proto/proto.h"
 #include "kage/rules/util.h"
 #include "kage/rules/variant.h"

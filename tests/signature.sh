@@ -1,6 +1,6 @@
 #!/bin/sh
 # What the engine plays with, pinned, so that a change to it cannot slip in:
-#  1. `kage bench 8 16`'s node count (src/cli_bench.c: fixed positions of each
+#  1. `kage bench 8 16`'s node count (src/cli/cli_bench.c: fixed positions of each
 #     variant searched to a fixed depth) is tests/data/bench-signature;
 #  2. src/engine/nn_tables.c, the networks' weights that tools/nn.py write
 #     made, is the file whose SHA-256 is tests/data/nn-tables.sha256.

@@ -5,7 +5,7 @@ The network is described in src/engine/nn.h: per perspective the pieces on
 the board and in hand as inputs, one hidden layer clipped to [0, 1] and
 squared, one output from both perspectives, which the engine adds to the sum
 of its tuned terms (tools/tune.py's).  The positions come from `kage
-datagen` through `kage nndata` (binary records, see src/cli_datagen.c),
+datagen` through `kage nndata` (binary records, see src/cli/cli_datagen.c),
 which also records each position's evaluation without the network:
 
     kage nndata shogun < games.data | gzip > games.knn.gz
