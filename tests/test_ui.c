@@ -623,9 +623,9 @@ static void glyph_piece__shogun__chess_shapes_unless_kanji(void **state)
     assert_true(l.promoted);
     glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "+P"), &l);
     assert_string_equal(l.glyph, "♙+");
-    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "F"), &l); /* the Duchess has no chess shape */
-    assert_string_equal(l.glyph, "妃");
-    assert_int_equal(l.left, 'v');
+    glyph_piece(v, GLYPHS_UNICODE, BLACK, type_of(v, "F"), &l); /* the Duchess: the shape of the Queen it becomes */
+    assert_string_equal(l.glyph, "♛ ");
+    assert_int_equal(l.left, ' ');
     glyph_piece(v, GLYPHS_KANJI, BLACK, type_of(v, "R"), &l);
     assert_string_equal(l.glyph, "飛");
     assert_int_equal(l.left, 'v');
@@ -637,6 +637,44 @@ static void glyph_piece__shogun__chess_shapes_unless_kanji(void **state)
     assert_string_equal(l.glyph, "忍");
     glyph_piece(v, GLYPHS_KANJI, BLACK, type_of(v, "Q"), &l);
     assert_string_equal(l.glyph, "后");
+    variant_free(v);
+}
+
+/* Shogun in Unicode is one set: every piece of its game a chess shape (the
+ * shape of the piece it starts as, the Duchess the Queen's) with + when
+ * promoted, never a kanji among them (the Duchess was 妃); the unpromoted
+ * forms a hand-made FEN can hold are the letters their moves use. */
+static void glyph_piece__shogun_unicode__one_set_of_chess_shapes(void **state)
+{
+    (void)state;
+    static const char *const shapes[] = {"♔", "♕", "♖", "♗", "♘", "♙", "♚", "♛", "♜", "♝", "♞", "♟"};
+    KageError err;
+    Variant *v = variant_new(variant_find("shogun"), &err);
+    assert_non_null(v);
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            const PieceDef *d = v->type[t].def;
+            PieceLook l;
+            glyph_piece(v, GLYPHS_UNICODE, c, t, &l);
+            if (d->fen[0] != '+' && strchr("CGAMQ", d->fen[0])) { /* only from a hand-made FEN */
+                char want[3] = {(char)(c == WHITE ? d->san : d->san - 'A' + 'a'), ' ', 0};
+                assert_string_equal(l.glyph, want);
+                continue;
+            }
+            bool shape = false;
+            for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+                shape |= !strncmp(l.glyph, shapes[i], strlen(shapes[i])) && (i < 6) == (c == WHITE);
+            if (!shape)
+                fail_msg("%s %s is drawn '%s', not a chess shape of its side", c == WHITE ? "White" : "Black", d->name,
+                         l.glyph);
+            assert_int_equal(l.glyph[strlen(l.glyph) - 1], d->fen[0] == '+' ? '+' : ' ');
+            assert_int_equal(l.left, ' ');
+        }
+    PieceLook duchess, queen;
+    glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "F"), &duchess);
+    glyph_piece(v, GLYPHS_UNICODE, WHITE, type_of(v, "+F"), &queen);
+    assert_string_equal(duchess.glyph, "♕ ");
+    assert_string_equal(queen.glyph, "♕+");
     variant_free(v);
 }
 
@@ -746,6 +784,7 @@ int test_ui_run(void)
         cmocka_unit_test(options_parse__help_and_version__anywhere),
         cmocka_unit_test(glyph_piece__every_piece__two_cells_and_distinct),
         cmocka_unit_test(glyph_piece__shogun__chess_shapes_unless_kanji),
+        cmocka_unit_test(glyph_piece__shogun_unicode__one_set_of_chess_shapes),
         cmocka_unit_test(glyph_unicode_usable__locale_and_term),
         cmocka_unit_test(game_play__undo_redo__history_follows),
         cmocka_unit_test(player_score_text__one_named_side__whoever_thinks),

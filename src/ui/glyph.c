@@ -38,10 +38,7 @@ static const GlyphRow cashew_kanji[] = {
     {"+L!", "狂"}, {"+W!", "象"}, {"+W'", "狼"}, {"+E'", "獅"}, {NULL, NULL},
 };
 
-/* Chess symbols, [0] for the first player (outline), [1] filled.  Shogun's
- * promoted pieces and its Queen (a promoted Duchess) show the shape of what
- * they were or are with the promotion mark; the Duchess and the unpromoted
- * forms of promoted kinds have no chess shape and are drawn as kanji. */
+/* Chess symbols, [0] for the first player (outline), [1] filled. */
 static const struct {
     char letter;
     const char *sym[2];
@@ -58,12 +55,23 @@ static const char *kanji_of(const GlyphRow *t, const char *fen)
     return NULL;
 }
 
-static const char *chess_of(const char *fen, Color c)
+/* The chess shape of a piece, or NULL if it has none.  Shogun draws every
+ * piece of its game by one rule: the shape of the piece it starts as, with
+ * + when promoted (♙+ the Captain, ♘+ the General ...).  The Duchess, which
+ * no chess set has, takes the shape of the Queen it promotes to: the
+ * Duchess is ♕ and the Queen ♕+, as the Pawn is ♙ and its Captain ♙+.  The
+ * unpromoted Captain, General, Archbishop, Mortar and Queen (only from a
+ * hand-made FEN) get no shape: the Queen's is the Duchess's. */
+static const char *chess_of(const char *fen, Color c, bool shogun)
 {
-    static const char *const shogun_shapes[][2] = {{"+P", "P"}, {"+N", "N"}, {"+B", "B"}, {"+R", "R"}, {"+F", "Q"}};
-    for (size_t i = 0; i < sizeof shogun_shapes / sizeof shogun_shapes[0]; i++)
-        if (!strcmp(fen, shogun_shapes[i][0]))
-            fen = shogun_shapes[i][1];
+    if (shogun) {
+        if (fen[0] == '+')
+            fen++;
+        else if (strchr("CGAMQ", fen[0]))
+            return NULL;
+        if (!strcmp(fen, "F"))
+            fen = "Q";
+    }
     if (fen[1])
         return NULL;
     for (size_t i = 0; i < sizeof chess_symbols / sizeof chess_symbols[0]; i++)
@@ -107,9 +115,13 @@ void glyph_piece(const Variant *v, GlyphSet gs, Color c, int type, PieceLook *ou
     const char *id = v->def->id;
     const GlyphRow *table = !strcmp(id, "cashew") ? cashew_kanji : !strcmp(id, "shogun") ? shogun_kanji : shinobi_kanji;
     bool shapes = gs == GLYPHS_UNICODE && ((table == shinobi_kanji && c == BLACK) || table == shogun_kanji);
-    const char *sym = shapes ? chess_of(d->fen, c) : NULL;
+    const char *sym = shapes ? chess_of(d->fen, c, table == shogun_kanji) : NULL;
     if (sym) {
         snprintf(out->glyph, sizeof out->glyph, "%s%c", sym, out->promoted ? '+' : ' ');
+        return;
+    }
+    if (shapes && table == shogun_kanji) { /* no kanji among Shogun's shapes: the letter moves use */
+        glyph_letters(d, c, out);
         return;
     }
     const char *k = kanji_of(table, d->fen);
