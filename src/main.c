@@ -38,7 +38,7 @@ static const Command commands[] = {
     {"perft", "--bench [--quick]", "move generator speed on every start position", cli_perft},
     {"uci", "", "run as a UCI engine (as Fairy-Stockfish speaks it) on standard input and output", cmd_uci},
     {"xboard", "", "run as an XBoard/CECP 2 engine on standard input and output", cmd_xboard},
-    {"bench", "[DEPTH [HASH_MB]]", "search fixed positions of every variant: node signature and speed", cli_bench},
+    {"bench", "[DEPTH [HASH_MB [THREADS]]]", "search fixed positions of every variant: node signature (1 thread) and speed", cli_bench},
     {"datagen", "VARIANT GAMES NODES OUTFILE [OPENINGS [SEED [PLIES]]]",
      "self-play games at fixed nodes: quiet positions with scores and results, for tools/tune.py", cli_datagen},
     {"evaltrace", "VARIANT <POSITIONS", "the evaluation's feature counts of each position, for tools/tune.py",

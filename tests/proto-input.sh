@@ -364,4 +364,17 @@ printf '%s\n' "$out" | awk '/^info depth/ { for (i = 2; i < NF; i++) { if ($i ==
     if (s + 0 < d + 0) bad = 1 } END { exit bad }' || fail "uci: a seldepth below its depth"
 printf '%s\n' "$out" | grep -q '^bestmove ' || fail "uci: cashew depth 5: no bestmove"
 
+# Threads (UCI) and cores (XBoard): listed, used (a search with 2 threads
+# moves), clamped or refused when out of range, kept across a new Hash
+out=$(printf 'uci\nsetoption name Threads value 2\nposition startpos\ngo depth 6\nisready\nsetoption name Threads value 0\nsetoption name Threads value 2x\nquit\n' | run uci 30)
+printf '%s\n' "$out" | grep -q '^option name Threads type spin default 1 min 1 max 64$' || fail "uci: Threads not listed ($out)"
+printf '%s\n' "$out" | grep -q '^bestmove [a-zA-Z@]' || fail "uci: Threads 2: no move ($out)"
+printf '%s\n' "$out" | grep -q '^info string Threads 0 is out of range 1..64: 1 used' || fail "uci: Threads 0: not said ($out)"
+printf '%s\n' "$out" | grep -q "^info string Threads: '2x' is not a whole number" || fail "uci: Threads 2x: not said ($out)"
+out=$(printf 'xboard\nprotover 2\nnew\nvariant shogun\ncores 2\nsd 5\ngo\n' | { cat; sleep 20; } | timeout 25 "$kage" xboard | sed '/^move /q')
+printf '%s\n' "$out" | grep -q 'smp=1' || fail "xboard: feature smp=1 not sent"
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: cores 2: no move ($out)"
+out=$(printf 'xboard\nprotover 2\ncores 0\ncores x\ncores 65\nping 1\nquit\n' | run xboard 10)
+[ "$(printf '%s\n' "$out" | grep -c '^Error (expected: cores N, 1 to 64)')" = 3 ] || fail "xboard: bad cores not refused ($out)"
+
 finish "protocol input: all checks passed"

@@ -159,6 +159,28 @@ static void config_parse__byte_order_mark__skipped(void **state)
     assert_int_equal(cfg.level, 7);
 }
 
+/* threads = auto or 1 to 64; anything else is said and the line ignored. */
+static void config_parse__threads__auto_or_number(void **state)
+{
+    (void)state;
+    static const char text[] = "threads = 3\nthreads = 0\nthreads = 65\nthreads = two\n";
+    KageConfig cfg;
+    ConfigDiags d = {0};
+    config_defaults(&cfg);
+    assert_int_equal(cfg.threads, 0);
+    config_parse(&cfg, text, sizeof text - 1, "kage.conf", &d);
+    assert_int_equal(cfg.threads, 3);
+    assert_true(cfg.set & CONFIG_SET_THREADS);
+    assert_int_equal(d.count, 3);
+    assert_string_equal(d.msg[0], "kage.conf:2: threads '0' is not auto or a number from 1 to 64");
+    assert_string_equal(d.msg[2], "kage.conf:4: threads 'two' is not auto or a number from 1 to 64");
+    static const char text2[] = "threads = auto\n";
+    ConfigDiags d2 = {0};
+    config_parse(&cfg, text2, sizeof text2 - 1, "kage.conf", &d2);
+    assert_int_equal(d2.count, 0);
+    assert_int_equal(cfg.threads, 0);
+}
+
 /* Only a regular file is read, and opening one never blocks: a FIFO (an
  * autosave or --load=FIFO hung start-up), a directory and a device are
  * refused at once, saying what they are; the autosave says it cannot be
@@ -508,6 +530,7 @@ int test_config_run(void)
         cmocka_unit_test(config_read_file__special_files__refused_at_once),
         cmocka_unit_test(config_write_atomic__special_files_and_links__kept),
         cmocka_unit_test(config_parse__byte_order_mark__skipped),
+        cmocka_unit_test(config_parse__threads__auto_or_number),
         cmocka_unit_test(config_load__reads_file__missing_is_fine),
         cmocka_unit_test(savegame_format__round_trip__moves_mode_and_clocks),
         cmocka_unit_test(savegame_format__loaded_game__tags_and_comments_kept),

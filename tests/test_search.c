@@ -426,6 +426,95 @@ static void engine_stop__kept__before_search_begins(void **state)
     test_release(pos);
 }
 
+/* Several threads (Lazy SMP): every variant's search to a depth gives a
+ * legal move, reports the depth and counts the nodes of every thread; the
+ * position is left as it was; the mates are still found. */
+static void engine_threads__legal_moves_and_mates__every_variant(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(8);
+    engine_set_threads(e, 3);
+    assert_int_equal(engine_threads(e), 3);
+    for (int i = 0; variant_defs[i]; i++) {
+        Position *pos = test_position(variant_defs[i]->id, NULL);
+        char before[512], after[512];
+        pos_get_fen(pos, before, sizeof before);
+        SearchLimits lim = {0};
+        lim.depth = 5;
+        Found f;
+        memset(&f, 0, sizeof f);
+        f.move = engine_search(e, pos, &lim, keep_info, &f);
+        pos_get_fen(pos, after, sizeof after);
+        assert_string_equal(before, after);
+        assert_true(movegen_is_legal(pos, f.move));
+        assert_true(f.last.depth >= 5);
+        assert_true(f.last.nodes > 0);
+        test_release(pos);
+    }
+    Position *pos = test_position("shogun", "7k/8/6K1/8/8/8/8/R7[] w - - 0 1");
+    SearchLimits lim = {0};
+    lim.depth = 6;
+    Found f;
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.last.mate_in, 1);
+    assert_move_ends(pos, f.move, OUTCOME_WHITE_WINS, END_CHECKMATE);
+    test_release(pos);
+    engine_free(e);
+}
+
+/* A search limited by nodes uses one thread: it plays the same move, node
+ * for node, whatever the threads asked for. */
+static void engine_threads__node_limit__same_as_one_thread(void **state)
+{
+    (void)state;
+    Position *pos = test_position("shinobiplus", NULL);
+    Found one = search_nodes(pos, 30000, 0);
+    Engine *e = engine_new(8);
+    engine_set_threads(e, 4);
+    SearchLimits lim = {0};
+    lim.nodes = 30000;
+    Found f;
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_int_equal(f.move, one.move);
+    assert_int_equal(f.last.nodes, one.last.nodes);
+    engine_free(e);
+    test_release(pos);
+}
+
+/* Threads are clamped to 1..ENGINE_MAX_THREADS; an infinite search with
+ * helpers still ends soon after engine_stop() from another thread, and a
+ * later search (threads changed in between) runs as asked. */
+static void engine_threads__clamped_and_stopped(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(8);
+    engine_set_threads(e, 0);
+    assert_int_equal(engine_threads(e), 1);
+    engine_set_threads(e, ENGINE_MAX_THREADS + 5);
+    assert_int_equal(engine_threads(e), ENGINE_MAX_THREADS);
+    engine_set_threads(e, 2);
+    Position *pos = test_position("cashew", NULL);
+    Worker w = {e, pos, MOVE_NONE};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, run_search, &w), 0);
+    struct timespec ts = {0, 300 * 1000000L};
+    nanosleep(&ts, NULL);
+    engine_stop(e);
+    pthread_join(th, NULL);
+    assert_true(movegen_is_legal(pos, w.move));
+    engine_set_threads(e, 3);
+    SearchLimits lim = {0};
+    lim.depth = 3;
+    Found f;
+    memset(&f, 0, sizeof f);
+    f.move = engine_search(e, pos, &lim, keep_info, &f);
+    assert_true(movegen_is_legal(pos, f.move));
+    engine_free(e);
+    test_release(pos);
+}
+
 static int64_t runqueue_wait_ms(void);
 
 /* The search runs on this thread: its time is the wall clock's, less what
@@ -1249,6 +1338,9 @@ int test_search_run(void)
         cmocka_unit_test(search__saves_attacked_king__cashew),
         cmocka_unit_test(search__returns_legal_move__every_start_position),
         cmocka_unit_test(search__returns_none__game_over),
+        cmocka_unit_test(engine_threads__legal_moves_and_mates__every_variant),
+        cmocka_unit_test(engine_threads__node_limit__same_as_one_thread),
+        cmocka_unit_test(engine_threads__clamped_and_stopped),
         cmocka_unit_test(engine_stop__ends_search_soon__from_another_thread),
         cmocka_unit_test(engine_stop__kept__before_search_begins),
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),

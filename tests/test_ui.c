@@ -530,6 +530,40 @@ static void options_parse__bell__option_and_config(void **state)
     assert_true(o.bell);
 }
 
+/* --threads=N or auto (the default, 0), threads = N in the config file;
+ * what the host can spare is its cores less the load, from 1 to 8. */
+static void options_parse__threads__option_config_and_spare(void **state)
+{
+    (void)state;
+    UiOptions o;
+    assert_int_equal(parse(&o, NULL, NULL), 0);
+    assert_int_equal(o.threads, 0);
+    assert_int_equal(parse(&o, "--threads=2", NULL), 0);
+    assert_int_equal(o.threads, 2);
+    assert_int_equal(parse(&o, "--threads=auto", NULL), 0);
+    assert_int_equal(o.threads, 0);
+    assert_int_equal(parse(&o, "--threads=0", NULL), 2);
+    assert_int_equal(parse(&o, "--threads=65", NULL), 2);
+    assert_int_equal(parse(&o, "--threads=", NULL), 2);
+    assert_int_equal(parse(&o, "--threads=-1", NULL), 2);
+    KageConfig cfg;
+    config_defaults(&cfg);
+    cfg.threads = 5;
+    cfg.set = CONFIG_SET_THREADS;
+    options_defaults(&o);
+    char why[200];
+    assert_true(options_from_config(&o, &cfg, why, sizeof why));
+    assert_int_equal(o.threads, 5);
+    assert_int_equal(player_spare_threads(2, 0.0), 2);
+    assert_int_equal(player_spare_threads(2, 1.4), 1);
+    assert_int_equal(player_spare_threads(2, 1.6), 1);
+    assert_int_equal(player_spare_threads(2, 7.0), 1);
+    assert_int_equal(player_spare_threads(16, 2.0), PLAYER_MAX_AUTO_THREADS);
+    assert_int_equal(player_spare_threads(6, 1.5), 4);
+    int host = player_host_threads();
+    assert_true(host >= 1 && host <= PLAYER_MAX_AUTO_THREADS);
+}
+
 static void options_parse__bad_values__exit_status_2(void **state)
 {
     (void)state;
@@ -781,6 +815,7 @@ int test_ui_run(void)
         cmocka_unit_test(options_parse__values__both_spellings),
         cmocka_unit_test(options_parse__bad_values__exit_status_2),
         cmocka_unit_test(options_parse__bell__option_and_config),
+        cmocka_unit_test(options_parse__threads__option_config_and_spare),
         cmocka_unit_test(options_parse__help_and_version__anywhere),
         cmocka_unit_test(glyph_piece__every_piece__two_cells_and_distinct),
         cmocka_unit_test(glyph_piece__shogun__chess_shapes_unless_kanji),

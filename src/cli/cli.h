@@ -8,7 +8,7 @@
 /* `kage perft [--divide] VARIANT FEN|startpos DEPTH` and `kage perft --bench`. */
 int cli_perft(int argc, char **argv);
 
-/* `kage bench [DEPTH] [HASH_MB]`: search fixed positions of every variant to a
+/* `kage bench [DEPTH] [HASH_MB] [THREADS]`: search fixed positions of every variant to a
  * fixed depth; print total nodes (a signature of the search) and speed. */
 int cli_bench(int argc, char **argv);
 

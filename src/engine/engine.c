@@ -4,9 +4,28 @@
 #include "kage/rules/movegen.h"
 #include "kage/rules/util.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* A helper thread of a search with several threads (Lazy SMP): a search of
+ * its own (position, histories, killers) that shares the engine's table,
+ * iterating over depths of its own until the main search has ended. */
+typedef struct Helper {
+    struct Engine *e;
+    Search *s;
+    Position *work;
+    pthread_t tid;
+    int idx;           /* 1, 2, ...: which helper, for its depths */
+    int max_depth;
+    const SearchLimits *lim;
+    int completed;     /* the deepest iteration it finished ... */
+    Move done_move;    /* ... and that iteration's best move, score and line */
+    int done_score;
+    Move done_pv[MAX_PLY];
+    int done_pvlen;
+} Helper;
 
 struct Engine {
     TT tt;
@@ -19,6 +38,10 @@ struct Engine {
     Position *work;    /* private copy of the position being searched */
     _Atomic bool stop;
     uint64_t rng;
+    int nthreads;          /* threads a search may use (engine_set_threads) */
+    Helper *helper;        /* nthreads - 1 of them, made when first needed */
+    int nhelpers;
+    _Atomic bool helpers_stop; /* set when the main search has ended */
 };
 
 /* Playing levels 1..9: a depth cap, a node cap, the amplitude of the
@@ -60,8 +83,32 @@ Engine *engine_new(size_t hash_mb)
     e->s = xcalloc(1, sizeof *e->s);
     atomic_init(&e->stop, false);
     e->rng = clock_seed();
+    e->nthreads = 1;
+    atomic_init(&e->helpers_stop, false);
     return e;
 }
+
+static void helpers_free(Engine *e)
+{
+    for (int i = 0; i < e->nhelpers; i++) {
+        pos_free(e->helper[i].work);
+        free(e->helper[i].s->cont);
+        free(e->helper[i].s);
+    }
+    free(e->helper);
+    e->helper = NULL;
+    e->nhelpers = 0;
+}
+
+void engine_set_threads(Engine *e, int n)
+{
+    n = n < 1 ? 1 : n > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : n;
+    if (n != e->nthreads)
+        helpers_free(e);
+    e->nthreads = n;
+}
+
+int engine_threads(const Engine *e) { return e->nthreads; }
 
 size_t engine_hash_mb(const Engine *e) { return e->tt.mb; }
 
@@ -70,6 +117,7 @@ void engine_free(Engine *e)
     if (!e)
         return;
     tt_free(&e->tt);
+    helpers_free(e);
     pos_free(e->work);
     free(e->s->cont);
     free(e->s);
@@ -83,6 +131,7 @@ void engine_new_game(Engine *e)
     memset(e->s->caphist, 0, sizeof e->s->caphist);
     if (e->s->cont)
         memset(e->s->cont, 0, search_cont_cells(e->s->cont_dim) * sizeof *e->s->cont);
+    helpers_free(e); /* their histories go with them */
     e->rng = clock_seed();
 }
 
@@ -221,7 +270,7 @@ int search_time_percent(const SearchParams *sp, int changes, int stable, int fal
     return pct;
 }
 
-static void fill_info(const Search *s, SearchInfo *info, int depth)
+static void fill_info(const Search *s, SearchInfo *info, int depth, uint64_t nodes)
 {
     memset(info, 0, sizeof *info);
     int64_t ms = search_now_ms() - s->start_ms;
@@ -232,11 +281,146 @@ static void fill_info(const Search *s, SearchInfo *info, int depth)
         info->mate_in = SEARCH_MATE - s->best_score;
     else if (s->best_score <= -SEARCH_MATE_BOUND)
         info->mate_in = -(SEARCH_MATE + s->best_score);
-    info->nodes = s->nodes;
+    info->nodes = nodes;
     info->time_ms = (int)ms;
-    info->nps = ms > 0 ? s->nodes * 1000 / (uint64_t)ms : s->nodes * 1000;
+    info->nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
     info->pvlen = s->best_pvlen < 64 ? s->best_pvlen : 64;
     memcpy(info->pv, s->best_pv, (size_t)info->pvlen * sizeof(Move));
+}
+
+/* After search_begin(): the root moves less those lim avoids (unless only
+ * those are left); returns their count. */
+static int drop_avoided(Search *s, const SearchLimits *lim)
+{
+    int kept = 0;
+    for (int i = 0; i < s->nroot; i++) {
+        bool avoided = false;
+        for (int k = 0; k < lim->navoid; k++)
+            avoided |= s->root[i].move == lim->avoid[k];
+        if (!avoided)
+            s->root[kept++] = s->root[i];
+    }
+    if (kept) /* only avoided moves: play one of them all the same */
+        s->nroot = kept;
+    return s->nroot;
+}
+
+/* One iteration at depth, with an aspiration window around the last
+ * iteration's score that widens until the score falls inside it; returns
+ * that score, or `score` unchanged when the search was stopped. */
+static int iterate(const SearchParams *sp, Search *s, int depth, int score)
+{
+    int delta = sp->asp_delta, alpha = -SEARCH_INF, beta = SEARCH_INF;
+    if (depth >= sp->asp_depth && abs(score) < SEARCH_MATE_BOUND) {
+        alpha = score - delta;
+        beta = score + delta;
+    }
+    for (;;) {
+        int v = search_root(s, depth, alpha, beta);
+        if (s->stopped)
+            return score;
+        if (v <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = v - delta > -SEARCH_INF ? v - delta : -SEARCH_INF;
+        } else if (v >= beta) {
+            beta = v + delta < SEARCH_INF ? v + delta : SEARCH_INF;
+        } else {
+            return v;
+        }
+        delta += delta / 2 + sp->asp_grow;
+        if (delta > sp->asp_max)
+            alpha = -SEARCH_INF, beta = SEARCH_INF;
+    }
+}
+
+/* Which depths each helper leaves out, so that the threads spread over
+ * several depths instead of all searching the same one (as Stockfish 9's
+ * Lazy SMP did): helper i skips depth d when ((d + ply + phase) / size) is
+ * odd, with size and phase from row (i - 1) % 20. */
+static const int skip_size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+static void *helper_main(void *arg)
+{
+    Helper *h = arg;
+    Search *s = h->s;
+    int row = (h->idx - 1) % 20, score = 0;
+    for (int depth = 1; depth <= h->max_depth && !s->stopped; depth++) {
+        if (depth > 1 && ((depth + s->root_ply + skip_phase[row]) / skip_size[row]) % 2)
+            continue;
+        score = iterate(s->sp, s, depth, score);
+        if (s->stopped)
+            break;
+        h->completed = depth;
+        h->done_move = s->best_move;
+        h->done_score = s->best_score;
+        h->done_pvlen = s->best_pvlen;
+        memcpy(h->done_pv, s->best_pv, (size_t)s->best_pvlen * sizeof(Move));
+    }
+    return NULL;
+}
+
+/* Start the helpers on pos (the main search has begun on it); returns how
+ * many run.  Each keeps its search, and so its histories, from move to move. */
+static int helpers_start(Engine *e, const Position *pos, const SearchLimits *lim, int max_depth)
+{
+    if (!e->helper) {
+        e->nhelpers = e->nthreads - 1;
+        e->helper = xcalloc((size_t)e->nhelpers, sizeof *e->helper);
+        for (int i = 0; i < e->nhelpers; i++)
+            e->helper[i].s = xcalloc(1, sizeof *e->helper[i].s);
+    }
+    atomic_store(&e->helpers_stop, false);
+    int running = 0;
+    for (int i = 0; i < e->nhelpers; i++) {
+        Helper *h = &e->helper[running];
+        if (h->work && h->work->v != pos->v) {
+            pos_free(h->work);
+            h->work = NULL;
+        }
+        if (!h->work)
+            h->work = pos_new(pos->v);
+        pos_copy(h->work, pos);
+        Search *s = h->s;
+        s->pos = h->work;
+        s->tt = &e->tt;
+        s->ep = &e->ep;
+        s->sp = &e->sp;
+        s->stop = &e->helpers_stop;
+        s->start_ms = e->s->start_ms;
+        s->hard_ms = 0;
+        s->node_limit = 0;
+        h->e = e;
+        h->idx = running + 1;
+        h->max_depth = max_depth;
+        h->lim = lim;
+        h->completed = 0;
+        h->done_move = MOVE_NONE;
+        if (!search_begin(s) || !drop_avoided(s, lim))
+            break;
+        if (pthread_create(&h->tid, NULL, helper_main, h) != 0)
+            break; /* fewer threads than asked: the search goes on with those it has */
+        running++;
+    }
+    return running;
+}
+
+/* Stop the helpers and wait for them. */
+static void helpers_stop(Engine *e, int running)
+{
+    atomic_store(&e->helpers_stop, true);
+    for (int i = 0; i < running; i++)
+        pthread_join(e->helper[i].tid, NULL);
+    atomic_store(&e->helpers_stop, false);
+}
+
+/* The nodes of every thread of the search so far. */
+static uint64_t total_nodes(const Engine *e, int running)
+{
+    uint64_t n = e->s->nodes;
+    for (int i = 0; i < running; i++)
+        n += __atomic_load_n(&e->helper[i].s->nodes, __ATOMIC_RELAXED);
+    return n;
 }
 
 Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfoFn fn, void *ctx)
@@ -268,17 +452,13 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     if (levels[level].nodes && (!s->node_limit || s->node_limit > levels[level].nodes))
         s->node_limit = levels[level].nodes;
 
-    int nroot = search_begin(s);
-    int kept = 0;
-    for (int i = 0; i < nroot; i++) {
-        bool avoided = false;
-        for (int k = 0; k < lim->navoid; k++)
-            avoided |= s->root[i].move == lim->avoid[k];
-        if (!avoided)
-            s->root[kept++] = s->root[i];
-    }
-    if (kept) /* only avoided moves: play one of them all the same */
-        s->nroot = nroot = kept;
+    search_begin(s);
+    int nroot = drop_avoided(s, lim);
+    /* helpers where the search is limited by time or depth alone: a count
+     * of nodes is one thread's, so that it plays the same moves each time */
+    int running = e->nthreads > 1 && nroot && !s->node_limit && !levels[level].noise
+                      ? helpers_start(e, pos, lim, max_depth)
+                      : 0;
     int score = 0, completed = 0;
     /* for the time: the best move's changes (hundredths, halved each
      * iteration), the iterations it has held, the last iteration's score */
@@ -286,33 +466,12 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     Move last_best = MOVE_NONE;
     SearchInfo info;
     for (int depth = 1; nroot && depth <= max_depth; depth++) {
-        int delta = e->sp.asp_delta, alpha = -SEARCH_INF, beta = SEARCH_INF;
-        if (depth >= e->sp.asp_depth && abs(score) < SEARCH_MATE_BOUND) {
-            alpha = score - delta;
-            beta = score + delta;
-        }
-        for (;;) {
-            int v = search_root(s, depth, alpha, beta);
-            if (s->stopped)
-                break;
-            if (v <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = v - delta > -SEARCH_INF ? v - delta : -SEARCH_INF;
-            } else if (v >= beta) {
-                beta = v + delta < SEARCH_INF ? v + delta : SEARCH_INF;
-            } else {
-                score = v;
-                break;
-            }
-            delta += delta / 2 + e->sp.asp_grow;
-            if (delta > e->sp.asp_max)
-                alpha = -SEARCH_INF, beta = SEARCH_INF;
-        }
+        score = iterate(&e->sp, s, depth, score);
         if (s->stopped)
             break;
         completed = depth;
         if (fn) {
-            fill_info(s, &info, depth);
+            fill_info(s, &info, depth, total_nodes(e, running));
             fn(ctx, &info);
         }
         int64_t elapsed = search_now_ms() - s->start_ms;
@@ -350,8 +509,25 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
         struct timespec ts = {0, 2000000};
         nanosleep(&ts, NULL);
     }
+    uint64_t nodes = total_nodes(e, running);
+    if (running) {
+        helpers_stop(e, running);
+        nodes = total_nodes(e, running);
+        /* a helper that finished a deeper iteration with a score at least
+         * as good as the main search's gives the move */
+        for (int i = 0; i < running; i++) {
+            const Helper *h = &e->helper[i];
+            if (h->done_move && h->completed > completed && h->done_score >= s->best_score) {
+                completed = h->completed;
+                s->best_move = h->done_move;
+                s->best_score = h->done_score;
+                s->best_pvlen = h->done_pvlen;
+                memcpy(s->best_pv, h->done_pv, (size_t)h->done_pvlen * sizeof(Move));
+            }
+        }
+    }
     if (fn && nroot) {
-        fill_info(s, &info, completed);
+        fill_info(s, &info, completed, nodes);
         fn(ctx, &info);
     }
     atomic_store(&e->stop, false); /* the request is used up */

@@ -89,9 +89,10 @@ static void cmd_uci(Uci *u, int n, char **w)
     session_printf("id name Kage %s\nid author the Kage developers\n"
                    "option name UCI_Variant type combo default shinobiplus%s\n"
                    "option name Hash type spin default 16 min 1 max 4096\n"
+                   "option name Threads type spin default 1 min 1 max %d\n"
                    "option name Level type spin default 10 min 1 max 10\n"
                    "uciok\n",
-                   PACKAGE_VERSION, vars);
+                   PACKAGE_VERSION, vars, ENGINE_MAX_THREADS);
 }
 
 static void cmd_isready(Uci *u, int n, char **w)
@@ -161,10 +162,13 @@ static void cmd_setoption(Uci *u, int n, char **w)
         Engine *old = u->s.engine;
         u->s.engine = session_engine((size_t)mb, &got);
         engine_take_search_params(u->s.engine, old);
+        engine_set_threads(u->s.engine, engine_threads(old));
         engine_free(old);
         if (got < (size_t)mb)
             session_printf("info string Hash %d MB: not enough memory for it; %zu MB used\n", mb, got);
         u->s.hash_mb = got;
+    } else if (!strcasecmp(name, "Threads")) {
+        engine_set_threads(u->s.engine, (int)parse_int("Threads", value, 1, ENGINE_MAX_THREADS, 1));
     } else if (!strcasecmp(name, "Level")) {
         u->s.level = (int)parse_int("Level", value, 1, 10, 10);
     } else if (!strcasecmp(name, "SearchParam")) {
@@ -341,7 +345,7 @@ static const UciCommand commands[] = {
     {"uci", cmd_uci, "identify the engine and list its options"},
     {"isready", cmd_isready, "answer readyok"},
     {"ucinewgame", cmd_ucinewgame, "forget the last game"},
-    {"setoption", cmd_setoption, "setoption name UCI_Variant|Hash|Level value V"},
+    {"setoption", cmd_setoption, "setoption name UCI_Variant|Hash|Threads|Level value V"},
     {"position", cmd_position, "position startpos|fen FEN [moves M...]"},
     {"go", cmd_go, "go [depth|nodes|movetime|wtime|btime|winc|binc|movestogo|byoyomi N] [infinite]"},
     {"stop", cmd_stop, "stop searching and give the best move"},

@@ -37,6 +37,7 @@ typedef struct Xb {
     int time_cs, otim_cs;/* clocks from `time` and `otim`, -1 = not sent */
     int hash_mb;         /* the hash table's size, for the Hash option */
     long hash_pending;   /* a size asked for while Kage thought of its move: set after it (0: none) */
+    int cores_pending;   /* threads asked for (cores) while a search ran: set after it (0: none) */
     bool chosen;         /* the GUI chose the variant with `variant` (new then repeats its setup) */
     bool normal;         /* after `new` without `variant`: normal chess, which Kage does not play */
     bool analyzing;      /* analyze mode: an endless search of the position, no move played */
@@ -278,7 +279,7 @@ static void cmd_protover(Xb *x, int n, char **w)
             strcat(vars, ",");
         strcat(vars, strcmp(variant_defs[i]->id, "cashew") ? variant_defs[i]->id : "cashew-shogi");
     }
-    session_printf("feature myname=\"Kage %s\" variants=\"%s\" setboard=1 usermove=1 ping=1 memory=1 "
+    session_printf("feature myname=\"Kage %s\" variants=\"%s\" setboard=1 usermove=1 ping=1 memory=1 smp=1 "
                    "sigint=0 sigterm=0 colors=0 analyze=1 draw=1 highlight=1 reuse=1\n",
                    PACKAGE_VERSION, vars);
     session_printf("feature option=\"Level -spin %d 1 10\"\n", x->s.level >= 1 && x->s.level <= 10 ? x->s.level : 10);
@@ -570,9 +571,11 @@ static void set_hash(Xb *x, long mb, const char *asked)
     }
     x->hash_pending = 0;
     session_abort(&x->s);
+    int threads = engine_threads(x->s.engine);
     engine_free(x->s.engine);
     size_t got;
     x->s.engine = session_engine((size_t)mb, &got);
+    engine_set_threads(x->s.engine, threads);
     if (got < (size_t)mb)
         session_printf("telluser Hash %ld MB: not enough memory for it; %zu MB used\n", mb, got);
     x->hash_mb = (int)got;
@@ -586,6 +589,22 @@ static void cmd_memory(Xb *x, int n, char **w)
         return;
     }
     set_hash(x, mb, w[1]);
+}
+
+/* cores N: the threads a search may use (from the next search on) */
+static void cmd_cores(Xb *x, int n, char **w)
+{
+    long v;
+    if (n < 2 || !session_number(w[1], 1, ENGINE_MAX_THREADS, &v)) {
+        session_printf("Error (expected: cores N, 1 to %d): %s %.*s%s\n", ENGINE_MAX_THREADS, w[0],
+                       SESSION_SHOWN(n > 1 ? w[1] : ""));
+        return;
+    }
+    x->cores_pending = (int)v;
+    if (!session_busy(&x->s)) {
+        engine_set_threads(x->s.engine, x->cores_pending);
+        x->cores_pending = 0;
+    }
 }
 
 static void cmd_analyze(Xb *x, int n, char **w)
@@ -682,6 +701,7 @@ static const XbCommand commands[] = {
     {"post", cmd_post, "show thinking"},
     {"nopost", cmd_post, "hide thinking"},
     {"memory", cmd_memory, "memory MB for the hash table"},
+    {"cores", cmd_cores, "cores N: threads for the search"},
     {"analyze", cmd_analyze, "analyse the position until exit, restarting after each change"},
     {"exit", cmd_exit, "leave analyze mode"},
     {".", cmd_stat, "in analyze mode: a status line (stat01: time nodes depth left total move)"},
@@ -746,6 +766,10 @@ int xboard_run(FILE *in, size_t hash_mb)
             char asked[24];
             snprintf(asked, sizeof asked, "%ld", mb);
             set_hash(x, mb, asked);
+        }
+        if (x->cores_pending && !session_busy(&x->s)) {
+            engine_set_threads(x->s.engine, x->cores_pending);
+            x->cores_pending = 0;
         }
         int i;
         for (i = 0; i < N_ELEMS(commands); i++)

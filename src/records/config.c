@@ -332,6 +332,15 @@ static bool apply(KageConfig *cfg, const char *key, const char *value, char *why
         }
         cfg->level = (int)n;
         cfg->set |= CONFIG_SET_LEVEL;
+    } else if (!strcmp(key, "threads")) {
+        char *end;
+        long n = strcmp(value, "auto") ? strtol(value, &end, 10) : 0;
+        if (strcmp(value, "auto") && (*end || end == value || n < 1 || n > 64)) {
+            snprintf(why, size, "threads '%.40s' is not auto or a number from 1 to 64", value);
+            return false;
+        }
+        cfg->threads = (int)n;
+        cfg->set |= CONFIG_SET_THREADS;
     } else if (!strcmp(key, "theme")) {
         if (strlen(value) >= sizeof cfg->theme) {
             snprintf(why, size, "the theme name is too long");
@@ -376,7 +385,7 @@ static bool apply(KageConfig *cfg, const char *key, const char *value, char *why
         }
         cfg->set |= CONFIG_SET_CLOCK;
     } else {
-        snprintf(why, size, "unknown key '%.40s' (known: variant, mode, level, theme, glyphs, mouse, flip, bell, clock, color)",
+        snprintf(why, size, "unknown key '%.40s' (known: variant, mode, level, threads, theme, glyphs, mouse, flip, bell, clock, color)",
                  key);
         return false;
     }

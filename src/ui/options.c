@@ -23,7 +23,7 @@ const char *options_mode_name(PlayMode m) { return mode_names[m]; }
 const char *options_mode_text(PlayMode m) { return mode_texts[m]; }
 
 typedef enum OptId {
-    OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_BELL, OPT_THEME,
+    OPT_VARIANT, OPT_MODE, OPT_LEVEL, OPT_THREADS, OPT_CLOCK, OPT_GLYPHS, OPT_COLOR, OPT_NO_MOUSE, OPT_AUTO_FLIP, OPT_BELL, OPT_THEME,
     OPT_FEN, OPT_LOAD, OPT_RESUME, OPT_SERVER, OPT_PLAYER, OPT_ONLINE_ONLY, OPT_HELP
 } OptId;
 
@@ -34,6 +34,7 @@ static const struct {
     {OPT_VARIANT, "variant", "ID", "game to play: shinobiplus (default), shinobi, shinobivchess, shogun, cashew"},
     {OPT_MODE, "mode", "MODE", "play-first (default), play-second, hotseat, watch (AI against AI) or online (the lobby)"},
     {OPT_LEVEL, "level", "N", "AI strength from 1 to 10 (default 4)"},
+    {OPT_THREADS, "threads", "N", "the AI's threads: auto (default: the cores the host can spare, up to 8) or 1 to 64"},
     {OPT_CLOCK, "clock", "SPEC", "time control: none (default), 5 (minutes), 5+3 (Fischer), 10+30 byo (byo-yomi)"},
     {OPT_GLYPHS, "glyphs", "SET", "unicode, kanji or letters (default: unicode where the terminal can show it)"},
     {OPT_COLOR, "color", "WHEN", "never, auto (default) or always; NO_COLOR in the environment means never"},
@@ -108,6 +109,16 @@ static bool set_option(UiOptions *o, OptId id, const char *name, const char *val
             return false;
         }
         o->level = (int)n;
+        return true;
+    }
+    case OPT_THREADS: {
+        long n = !strcmp(val, "auto") ? 0
+                 : strspn(val, "0123456789") == strlen(val) && strlen(val) <= 2 ? strtol(val, NULL, 10) : -1;
+        if (!*val || n < 0 || n > 64 || (n == 0 && strcmp(val, "auto"))) {
+            fprintf(stderr, "kage: --threads: '%s' is not auto or a number from 1 to 64\n", val);
+            return false;
+        }
+        o->threads = (int)n;
         return true;
     }
     case OPT_GLYPHS: {
@@ -207,6 +218,8 @@ bool options_from_config(UiOptions *o, const KageConfig *cfg, char *why, size_t 
     }
     if ((cfg->set & CONFIG_SET_LEVEL) && cfg->level >= LEVEL_MIN && cfg->level <= LEVEL_MAX)
         o->level = cfg->level;
+    if ((cfg->set & CONFIG_SET_THREADS) && cfg->threads >= 0 && cfg->threads <= 64)
+        o->threads = cfg->threads;
     if ((cfg->set & CONFIG_SET_THEME) && cfg->theme[0])
         o->theme = cfg->theme;
     if (cfg->set & CONFIG_SET_GLYPHS) {

@@ -29,6 +29,7 @@ typedef struct UiOptions {
     const char *variant; /* id, default shinobiplus */
     PlayMode mode;
     int level;
+    int threads;         /* the AI's threads; 0: what the host can spare (player_spare_threads) */
     GlyphWhen glyphs;
     ColorWhen color;
     bool mouse;

@@ -1,6 +1,7 @@
 /* The AI player (see player.h): a worker thread around the engine's
  * blocking search, a pipe to wake the poll loop, and a mutex for what the
  * two threads share. */
+#define _GNU_SOURCE /* sched_getaffinity, getloadavg, gettid's syscall */
 #include "player.h"
 
 #include "kage/rules/gameend.h"
@@ -11,6 +12,9 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,7 @@
 
 struct Player {
     int level, wake_fd;
+    int threads;        /* asked for: 0 = what the host can spare */
     pthread_t thread;
     bool running;       /* a thread exists and has not been joined */
     atomic_bool done;   /* the thread has stored its move */
@@ -270,9 +275,16 @@ static Move think(Player *p)
 }
 
 
+/* How nice the AI's threads are: a shared host's other users, and the
+ * screen's own drawing, come before its search. */
+#define PLAYER_NICE 5
+
 static void *player_thread(void *arg)
 {
     Player *p = arg;
+    /* Linux's nice is the thread's own, and the search's helper threads
+     * inherit it; the screen's thread keeps its own */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), PLAYER_NICE);
     p->move = think(p);
     atomic_store(&p->done, true);
     wake(p);
@@ -303,6 +315,33 @@ void player_free(Player *p)
     free(p);
 }
 
+int player_spare_threads(int cpus, double load)
+{
+    int spare = cpus - (int)(load + 0.5);
+    if (spare > PLAYER_MAX_AUTO_THREADS)
+        spare = PLAYER_MAX_AUTO_THREADS;
+    return spare < 1 ? 1 : spare;
+}
+
+int player_host_threads(void)
+{
+    cpu_set_t set;
+    long cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : sysconf(_SC_NPROCESSORS_ONLN);
+    double load[1];
+    if (getloadavg(load, 1) != 1)
+        load[0] = 0;
+    return player_spare_threads(cpus > 0 && cpus < 4096 ? (int)cpus : 1, load[0]);
+}
+
+void player_set_threads(Player *p, int n)
+{
+    player_cancel(p);
+    p->threads = n;
+    engine_set_threads(p->engine, n > 0 ? n : player_host_threads());
+}
+
+int player_threads(const Player *p) { return engine_threads(p->engine); }
+
 const char *player_name(const Player *p)
 {
     (void)p;
@@ -310,7 +349,12 @@ const char *player_name(const Player *p)
 }
 
 void player_set_level(Player *p, int level) { p->level = level; }
-void player_new_game(Player *p) { engine_new_game(p->engine); }
+void player_new_game(Player *p)
+{
+    engine_new_game(p->engine);
+    if (p->threads <= 0) /* auto: what the host can spare now */
+        player_set_threads(p, 0);
+}
 
 static void start(Player *p, const Position *pos, const PlayerTime *t, bool hint, bool analyse);
 

@@ -18,6 +18,16 @@ void player_free(Player *p);
 /* "Kage engine". */
 const char *player_name(const Player *p);
 void player_set_level(Player *p, int level);
+/* The AI's threads: n, or with n = 0 what the host can spare (looked at
+ * again at each new game); not while it thinks (a search is cancelled). */
+void player_set_threads(Player *p, int n);
+int player_threads(const Player *p);
+/* What the host can spare: the cores this process may run on, less the
+ * load average (rounded), at least 1 and at most PLAYER_MAX_AUTO_THREADS;
+ * player_host_threads() asks the system for both. */
+#define PLAYER_MAX_AUTO_THREADS 8
+int player_spare_threads(int cpus, double load);
+int player_host_threads(void);
 /* Forget what was learnt in the previous game (hash tables). */
 void player_new_game(Player *p);
 

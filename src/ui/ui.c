@@ -507,6 +507,7 @@ int ui_main(int argc, char **argv)
     have_saved_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     install_signals(); /* before initscr, so that curses keeps its hands off them */
     ui.ai.player = player_new(ui.opt.level, ui.term.wake[1]);
+    player_set_threads(ui.ai.player, ui.opt.threads);
     char why[300];
     if (!screen_start(&ui, why, sizeof why)) {
         player_free(ui.ai.player);

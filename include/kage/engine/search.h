@@ -55,6 +55,17 @@ size_t engine_hash_mb(const Engine *e);
 
 void engine_free(Engine *e);
 
+/* The most threads a search may use. */
+#define ENGINE_MAX_THREADS 64
+/* Let the engine's searches use n threads (1..ENGINE_MAX_THREADS; 1 by
+ * default; not while a search runs): the extra threads search the same
+ * position with histories of their own, sharing the table (Lazy SMP), and
+ * the deepest finished result is played.  A search limited by nodes (and
+ * levels 1 to 9, which are) uses one thread, so that it plays the same
+ * moves each time. */
+void engine_set_threads(Engine *e, int n);
+int engine_threads(const Engine *e);
+
 /* Forget everything learnt in the previous game (table, history) and draw a
  * fresh seed for the lower levels' randomness. */
 void engine_new_game(Engine *e);

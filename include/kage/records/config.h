@@ -23,6 +23,7 @@
  *   bell    = no               the terminal bell on the AI's move, check and a low clock
  *   clock   = 10+30 byo        a time control (see clock.h): none, 5, 5+3, 10+30 byo
  *   color   = auto             auto, never, always
+ *   threads = auto             the AI's threads: auto (what the host can spare) or 1 to 64
  *
  * An unknown key or a bad value is reported as "file:line: reason" and
  * that line is ignored; the other lines still apply. */
@@ -46,7 +47,8 @@ enum {
     CONFIG_SET_FLIP = 1 << 6,
     CONFIG_SET_CLOCK = 1 << 7,
     CONFIG_SET_COLOR = 1 << 8,
-    CONFIG_SET_BELL = 1 << 9
+    CONFIG_SET_BELL = 1 << 9,
+    CONFIG_SET_THREADS = 1 << 10
 };
 
 typedef struct KageConfig {
@@ -60,6 +62,7 @@ typedef struct KageConfig {
     bool bell;        /* the terminal bell */
     TimeControl clock;
     char color[8];    /* auto, never, always */
+    int threads;      /* the AI's threads, 0 = auto */
     unsigned set;     /* CONFIG_SET_* */
 } KageConfig;
 
