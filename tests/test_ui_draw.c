@@ -9,6 +9,7 @@
 #include "test_ui_model.h"
 #include "ui_internal.h"
 
+#include "kage/rules/movegen.h"
 #include "kage/rules/notation.h"
 
 #include <locale.h>
@@ -100,6 +101,56 @@ static void ui_wrap_next__two_spaces__fields_kept_whole(void **state)
     assert_int_equal(ui_wrap_next("one two three four", 9, false), (int)strlen("one two"));
     /* a double space too early in the line is passed over */
     assert_int_equal(ui_wrap_next("a  bcdef ghijk lmnop", 16, false), (int)strlen("a  bcdef ghijk"));
+}
+
+/* The cells two texts leave blank between them on line y: the hand column's
+ * (from x0, up to the panel at x1) and the panel's; -1 if either is empty. */
+static int gap_before_panel(int y, int x0, int x1)
+{
+    const char *left = text_at(y, x0, x1 - x0), *right = line_from(y, x1);
+    if (!*right)
+        return -1;
+    wchar_t w[256];
+    size_t n = mbstowcs(w, left, 256);
+    assert_true(n != (size_t)-1);
+    while (n > 0 && w[n - 1] == L' ')
+        n--;
+    if (n == 0)
+        return -1;
+    int gap = x1 - x0 - wcswidth(w, n);
+    while (*right == ' ')
+        gap++, right++;
+    return gap;
+}
+
+/* At 80x24 a gap of two blank cells or more always separates the hands'
+ * column (its titles, its pieces, the pieces taken) from the side panel, in
+ * every variant, whichever side the panel's marker shows to move ("Kingdom
+ * hand: - > Clan: player" read as one phrase). */
+static void ui_draw__hands_at_80x24__a_gap_before_the_panel(void **state)
+{
+    (void)state;
+    for (int vi = 0; variant_defs[vi]; vi++) {
+        Ui ui;
+        game_on(&ui, variant_defs[vi]->id, NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
+        if (!ui.lay.hands) {
+            game_off(&ui);
+            continue;
+        }
+        for (int ply = 0; ply < 2; ply++) {
+            for (int y = ui.lay.panel_y; y < ui.lay.status_y; y++) {
+                int gap = gap_before_panel(y, ui.lay.hand_x, ui.lay.panel_x);
+                if (gap >= 0 && gap < 2)
+                    fail_msg("%s, ply %d, line %d: '%s' runs into the panel", variant_defs[vi]->id, ply, y, line(y));
+            }
+            MoveList list;
+            movegen_legal(ui.game->pos, &list);
+            assert_true(list.count > 0);
+            ui_play(&ui, list.moves[0]);
+            ui_draw(&ui);
+        }
+        game_off(&ui);
+    }
 }
 
 static void ui_draw__8x8_at_80x24__coordinates_left_and_below(void **state)
@@ -1171,6 +1222,7 @@ int test_ui_draw_run(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ui_wrap_next__two_spaces__fields_kept_whole),
         cmocka_unit_test(ui_draw__8x8_at_80x24__coordinates_left_and_below),
+        cmocka_unit_test(ui_draw__hands_at_80x24__a_gap_before_the_panel),
         cmocka_unit_test(ui_draw__flipped__coordinates_reversed),
         cmocka_unit_test(ui_draw__start_position__each_piece_on_its_square),
         cmocka_unit_test(ui_draw__second_player_and_promoted__marked_without_colour),

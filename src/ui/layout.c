@@ -26,9 +26,12 @@ static void layout_try(Layout *l, int cw, int ch, int hand_kinds)
     l->hand_entry_w = l->compact ? LAYOUT_COMPACT_HAND_ENTRY : LAYOUT_HAND_ENTRY;
     l->hand_per_row = l->compact ? 4 : 2;
     l->hand_rows = l->hands ? 1 + (hand_kinds + l->hand_per_row - 1) / l->hand_per_row : 0;
-    l->hand_x = l->board_x + l->board_w + (l->compact ? 1 : 2);
+    l->hand_x = l->board_x + l->board_w + 1;
     int right = l->hands ? l->hand_x + l->hand_w : l->board_x + l->board_w + 1;
-    l->panel_x = right + 1;
+    /* two blank cells after a hand's title, which may fill its block ("Kingdom
+     * hand: -"), so that it never reads on into the panel's "> Clan: player";
+     * one between the board and the hands, whose entries start with a blank */
+    l->panel_x = right + (l->hands ? 2 : 1);
     int hands_h = 2 * l->hand_rows + 1;
     int body_h = l->board_h + 1 > hands_h ? l->board_h + 1 : hands_h; /* +1: file letters */
     l->need_cols = l->panel_x + LAYOUT_PANEL_MIN;
