@@ -1,6 +1,6 @@
 /* What makes a game last beyond one sitting: the clocks as the game screen
  * runs them, and the autosave written after every move and on every way
- * out (resuming it is loading a game: records.c). */
+ * out (resuming it is loading a game: records_resume.c). */
 #include "ui_internal.h"
 
 #include "kage/records/savegame.h"

@@ -7,7 +7,7 @@
  * player, theme).  bindings.c reaches every file's actions through their
  * tables, as screens.c reaches each screen's drawing through ui_screens[].
  * Two calls go the other way: the help screen (screens.c) reads the key
- * tables back through bindings.c, and the FEN and PGN text (records.c) asks
+ * tables back through bindings.c, and the FEN and PGN text (records_text.c) asks
  * ui.c to hand the terminal over. */
 #ifndef KAGE_UI_INTERNAL_H
 #define KAGE_UI_INTERNAL_H
@@ -208,14 +208,14 @@ struct Ui {
         bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
     } time;
 
-    struct {                /* records.c: browsing back through the game */
+    struct {                /* records_browse.c: browsing back through the game */
         bool on;            /* moved back with the browse keys */
         Move pending_move;  /* a move from a browsed point, until confirmed */
         GameResult end;     /* a resignation, agreed draw or loss on time at the line's end */
         bool live_over;     /* the game at the line's end is over (browsing is only a view) */
     } browse;
 
-    struct {                /* records.c: what is being loaded */
+    struct {                /* records_load.c (records_files.c: the list; records_fen.c: fen): what is loaded */
         PgnGames games;     /* games of a file, to pick one (SCREEN_PICK) */
         int sel, top;
         char file[1024];
@@ -227,12 +227,12 @@ struct Ui {
         char dir[1024];     /* that folder, with a '/' at its end */
     } load;
 
-    struct {                /* records.c: a file to write, while "replace it?" is asked */
+    struct {                /* records_save.c: a file to write, while "replace it?" is asked */
         char path[1024];
         bool fen;           /* the FEN, else the game as PGN */
     } write;
 
-    struct {                /* session.c: the autosave; records.c: resuming it */
+    struct {                /* session.c: the autosave; records_resume.c: resuming it */
         bool autosave_on;   /* write the autosave (off in some tests) */
         const char *autosave_path; /* NULL: the XDG place */
         bool autosave_ours; /* the autosave file holds the game on the screen */
@@ -379,7 +379,8 @@ void ui_clock_pause(Ui *ui, bool pause);
 /* Write the autosave now (or remove it when the game is over); quiet unless it fails. */
 void ui_autosave(Ui *ui);
 /* Take this game's autosave slot (another Kage may be playing with the same
- * home) and note the unfinished games of the free slots to offer. */
+ * home) and note the unfinished games of the free slots to offer
+ * (records_resume.c, beside resuming them). */
 void ui_autosave_claim(Ui *ui);
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
@@ -447,9 +448,12 @@ extern const UiAction ui_choice_actions[];
 extern const int ui_choice_nactions;
 extern const UiOtherKey ui_choice_other;
 
-/* --- records.c: save and load, FEN, resuming, browsing, the pick and text screens ------------------ */
+/* --- records_*.c: saving (records_save.c), the saved games' list (records_files.c), a file loaded and
+ * the pick screen (records_load.c), a FEN typed (records_fen.c), the text screen (records_text.c),
+ * resuming the autosave (records_resume.c), browsing (records_browse.c) ------------------------------ */
 
 void ui_save_game(Ui *ui);      /* ask where, write the PGN */
+void ui_save_fen(Ui *ui);       /* ask where, write the FEN */
 void ui_load_game(Ui *ui);      /* ask for a file, load a game of it */
 void ui_load_fen(Ui *ui);       /* ask for a FEN, start from it */
 void ui_show_text(Ui *ui);      /* the FEN and PGN, out of curses */
