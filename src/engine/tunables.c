@@ -74,68 +74,93 @@ const SearchParams search_params_default = {
     .tm_stable_percent = 70,
 };
 
+/* A variant's own numbers, where a match showed they differ from the
+ * default ones: rows of (field, value), a block a variant, found by its id.
+ * A variant with no block searches with the defaults. */
+typedef struct ParamSet {
+    size_t offset;
+    int value;
+} ParamSet;
+#define SET(name, value) {offsetof(SearchParams, name), value}
+
+static const ParamSet shogun_params[] = {
+    /* stop 34; the Shinobi games' Clan drops too, not tested there */
+    SET(drop_history, 1),
+    /* stop 37: Shogun's evaluation speaks in larger numbers than the
+     * Shinobi games' (Fairy-Stockfish too widens its first window where
+     * captures go to hand) */
+    SET(asp_delta, 50),
+    /* stop 40: the reply that made every move fail low is rewarded */
+    SET(prior_bonus, 1),
+    /* stop 48: tools/spsa.py, 1663 game pairs at 10,000 nodes (--seed
+     * 481), from 150, 120, 25, 100, 7500, 225, 8192, 200, 200, 16, 400;
+     * rfp_margin was tuned too and stayed at 90 */
+    SET(fut_base, 108),
+    SET(fut_margin, 152),
+    SET(see_quiet_margin, 12),
+    SET(see_noisy_margin, 153),
+    SET(lmr_base, 6912),
+    SET(lmr_div, 178),
+    SET(lmr_history, 8805),
+    SET(nmp_eval_div, 145),
+    SET(delta_margin, 177),
+    SET(se_margin, 28),
+    SET(history_max_bonus, 492),
+};
+
+static const ParamSet cashew_params[] = {
+    /* Cashew searches as before the 8x8 games' pruning (7c55da2),
+     * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2
+     * quiet moves to depth 4, futility at the node's own depth, no
+     * exchange pruning (its exchanges are only estimated for Lions,
+     * Wolves and hook movers), no internal iterative reduction, a null
+     * move reduced by 3 + depth / 4, one ply less of reduction only
+     * for a good history, no singular extension */
+    SET(se_depth, 1000),
+    SET(nmp_div, 4),
+    SET(nmp_eval_max, 0),
+    SET(iir_depth, 1000),
+    SET(lmp_depth, 4),
+    SET(lmp_base, 4),
+    SET(lmp_improving, 3),
+    SET(lmp_other, 2),
+    SET(lmp_other_percent, 100),
+    SET(prune_reduced, 0),
+    SET(fut_depth, 3),
+    SET(fut_base, 120),
+    SET(fut_margin, 100),
+    SET(see_quiet_depth, -1),
+    SET(see_noisy_depth, -1),
+    SET(see_check_depth, -1),
+    SET(lmr_history, 8000),
+    SET(lmr_history_both, 0),
+    SET(caphist_div, 0),
+    /* and takes its time as before: with the 8x8 games' rule for the
+     * best move's changes and the score's fall it scored 44.1 % under
+     * a clock (stop 32, 2 s + 0.02 s, 179 games of 238 plies on
+     * average, about -41 Elo, -89 to +6); why is not known yet */
+    SET(tm_change, 0),
+    SET(tm_fall, 0),
+    SET(tm_stable_percent, 100),
+};
+#undef SET
+
+static const struct {
+    const char *variant;
+    const ParamSet *set;
+    int n;
+} variant_params[] = {
+    {"shogun", shogun_params, (int)(sizeof shogun_params / sizeof shogun_params[0])},
+    {"cashew", cashew_params, (int)(sizeof cashew_params / sizeof cashew_params[0])},
+};
+
 void search_params_for(const char *variant_id, SearchParams *out)
 {
     *out = search_params_default;
-    if (!strcmp(variant_id, "shogun")) {
-        /* stop 34; the Shinobi games' Clan drops too, not tested there */
-        out->drop_history = 1;
-        /* stop 37: Shogun's evaluation speaks in larger numbers than the
-         * Shinobi games' (Fairy-Stockfish too widens its first window where
-         * captures go to hand) */
-        out->asp_delta = 50;
-        /* stop 40: the reply that made every move fail low is rewarded */
-        out->prior_bonus = 1;
-        /* stop 48: tools/spsa.py, 1663 game pairs at 10,000 nodes (--seed
-         * 481), from 150, 120, 25, 100, 7500, 225, 8192, 200, 200, 16, 400;
-         * rfp_margin was tuned too and stayed at 90 */
-        out->fut_base = 108;
-        out->fut_margin = 152;
-        out->see_quiet_margin = 12;
-        out->see_noisy_margin = 153;
-        out->lmr_base = 6912;
-        out->lmr_div = 178;
-        out->lmr_history = 8805;
-        out->nmp_eval_div = 145;
-        out->delta_margin = 177;
-        out->se_margin = 28;
-        out->history_max_bonus = 492;
-    }
-    if (!strcmp(variant_id, "cashew")) {
-        /* Cashew searches as before the 8x8 games' pruning (7c55da2),
-         * which lost there: late move pruning after 4 + 3 d^2 or 4 + 2 d^2
-         * quiet moves to depth 4, futility at the node's own depth, no
-         * exchange pruning (its exchanges are only estimated for Lions,
-         * Wolves and hook movers), no internal iterative reduction, a null
-         * move reduced by 3 + depth / 4, one ply less of reduction only
-         * for a good history, no singular extension */
-        out->se_depth = 1000;
-        out->nmp_div = 4;
-        out->nmp_eval_max = 0;
-        out->iir_depth = 1000;
-        out->lmp_depth = 4;
-        out->lmp_base = 4;
-        out->lmp_improving = 3;
-        out->lmp_other = 2;
-        out->lmp_other_percent = 100;
-        out->prune_reduced = 0;
-        out->fut_depth = 3;
-        out->fut_base = 120;
-        out->fut_margin = 100;
-        out->see_quiet_depth = -1;
-        out->see_noisy_depth = -1;
-        out->see_check_depth = -1;
-        out->lmr_history = 8000;
-        out->lmr_history_both = 0;
-        out->caphist_div = 0;
-        /* and takes its time as before: with the 8x8 games' rule for the
-         * best move's changes and the score's fall it scored 44.1 % under
-         * a clock (stop 32, 2 s + 0.02 s, 179 games of 238 plies on
-         * average, about -41 Elo, -89 to +6); why is not known yet */
-        out->tm_change = 0;
-        out->tm_fall = 0;
-        out->tm_stable_percent = 100;
-    }
+    for (size_t i = 0; i < sizeof variant_params / sizeof variant_params[0]; i++)
+        if (!strcmp(variant_id, variant_params[i].variant))
+            for (int k = 0; k < variant_params[i].n; k++)
+                memcpy((char *)out + variant_params[i].set[k].offset, &variant_params[i].set[k].value, sizeof(int));
 }
 
 /* Every field by name, with the range a tuner may set it to: wide enough

@@ -277,7 +277,7 @@ static void cmd_protover(Xb *x, int n, char **w)
     for (int i = 0; variant_defs[i]; i++) {
         if (i)
             strcat(vars, ",");
-        strcat(vars, strcmp(variant_defs[i]->id, "cashew") ? variant_defs[i]->id : "cashew-shogi");
+        strcat(vars, variant_defs[i]->xboard_name ? variant_defs[i]->xboard_name : variant_defs[i]->id);
     }
     session_printf("feature myname=\"Kage %s\" variants=\"%s\" setboard=1 usermove=1 ping=1 memory=1 smp=1 "
                    "sigint=0 sigterm=0 colors=0 analyze=1 draw=1 highlight=1 reuse=1\n",

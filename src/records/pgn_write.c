@@ -14,30 +14,14 @@
 
 #define LINE_MAX_CHARS 79 /* the PGN standard's export limit is 79 characters */
 
-/* Our variant ids and the [Variant] value written for each. */
-static const struct {
-    const char *id, *pgn;
-} variant_names[] = {
-    {"shinobiplus", "Shinobiplus"}, /* pychess: variant.capitalize() */
-    {"shinobi", "Shinobi"},
-    {"shinobivchess", "Shinobivchess"}, /* not on pychess: our id, written the same way */
-    {"shogun", "Shogun"},
-    {"cashew", "cashew-shogi"}, /* XBoard's variant name */
-};
-
-const char *pgn_variant_name(const VariantDef *def)
-{
-    for (int i = 0; i < N_ELEMS(variant_names); i++)
-        if (!strcmp(def->id, variant_names[i].id))
-            return variant_names[i].pgn;
-    return def->id;
-}
+/* The [Variant] value is the variant's pgn_name (its data, rules/variants_*.c). */
+const char *pgn_variant_name(const VariantDef *def) { return def->pgn_name ? def->pgn_name : def->id; }
 
 const VariantDef *pgn_variant_find(const char *name)
 {
-    for (int i = 0; i < N_ELEMS(variant_names); i++)
-        if (!strcasecmp(name, variant_names[i].pgn))
-            return variant_find(variant_names[i].id);
+    for (int i = 0; variant_defs[i]; i++)
+        if (variant_defs[i]->pgn_name && !strcasecmp(name, variant_defs[i]->pgn_name))
+            return variant_defs[i];
     for (int i = 0; variant_defs[i]; i++)
         if (!strcasecmp(name, variant_defs[i]->id) || !strcasecmp(name, variant_defs[i]->name))
             return variant_defs[i];

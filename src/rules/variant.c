@@ -24,8 +24,9 @@ const VariantDef *variant_find(const char *id)
     for (int i = 0; variant_defs[i]; i++)
         if (!strcmp(variant_defs[i]->id, id))
             return variant_defs[i];
-    if (!strcmp(id, "cashew-shogi"))
-        return &variant_cashew;
+    for (int i = 0; variant_defs[i]; i++)
+        if (variant_defs[i]->xboard_name && !strcmp(variant_defs[i]->xboard_name, id))
+            return variant_defs[i];
     return NULL;
 }
 

@@ -1,8 +1,7 @@
 /* The four 8x8 games as data: the pychess.org definitions (see
  * shared/reference/variants.ini) and our model of vchess.club's 2021 rules. */
+#include "kage/rules/util.h"
 #include "kage/rules/variant.h"
-
-#define N_(x) (int)(sizeof(x) / sizeof((x)[0]))
 
 /* Shinobi family: the Sakura Clan (White) against the Kingdom (Black). */
 static const PieceDef shinobi_pieces[] = {
@@ -48,15 +47,17 @@ static const PieceDef shogun_pieces[] = {
 /* What the three Shinobi rule sets share; each adds its start, zones and
  * repetition rule. */
 #define SHINOBI_FAMILY                                                                                        \
-    .files = 8, .ranks = 8, .pieces = shinobi_pieces, .npieces = N_(shinobi_pieces),                          \
+    .files = 8, .ranks = 8, .pieces = shinobi_pieces, .npieces = N_ELEMS(shinobi_pieces),                          \
     .hand_order = "C F H L J D M Q R B N P", .white_name = "Clan", .black_name = "Kingdom",                 \
     .promo_rule = PROMO_ZONE_MANDATORY, .drop_region = {"*1 *2 *3 *4", NULL}, .immobility_illegal = true,   \
     .castling = true, .flag_region = {"*8", "*1"}, .check_rule = true, .stalemate_value = VALUE_LOSS,       \
-    .fen_style = FEN_FSF, .move_style = MOVES_SAN
+    .fen_style = FEN_FSF, .move_style = MOVES_SAN, .kanji = KANJI_SHINOBI,                                   \
+    .chess_shapes = {false, true} /* the Kingdom's chess army */
 
 const VariantDef variant_shinobiplus = {
     SHINOBI_FAMILY,
     .id = "shinobiplus",
+    .pgn_name = "Shinobiplus", /* pychess: variant.capitalize() */
     .name = "Shinobi+",
     .summary = "The Sakura Clan, with pieces in hand, against a chess army; campmate wins",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4K3[CFHLJDM] w kq - 0 1",
@@ -68,6 +69,7 @@ const VariantDef variant_shinobiplus = {
 const VariantDef variant_shinobi = {
     SHINOBI_FAMILY,
     .id = "shinobi",
+    .pgn_name = "Shinobi",
     .name = "Shinobi",
     .summary = "The original Shinobi: Lances, Horses and a Captain start on the board",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[HLJDMM] w kq - 0 1",
@@ -79,6 +81,7 @@ const VariantDef variant_shinobi = {
 const VariantDef variant_shinobivchess = {
     SHINOBI_FAMILY,
     .id = "shinobivchess",
+    .pgn_name = "Shinobivchess", /* not on pychess: our id, written the same way */
     .name = "Shinobi (vchess.club 2021)",
     .summary = "Shinobi as vchess.club played it in 2021: a pawn in hand, the repeater loses",
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/3CK3[HHLJDMMP] w kq - 0 1",
@@ -94,7 +97,7 @@ const VariantDef variant_shogun = {
     .name = "Shogun chess",
     .summary = "Chess with drops, promotion on the last three ranks, one of each major piece",
     .files = 8, .ranks = 8,
-    .pieces = shogun_pieces, .npieces = N_(shogun_pieces),
+    .pieces = shogun_pieces, .npieces = N_ELEMS(shogun_pieces),
     .start_fen = "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1",
     .hand_order = "G C M A F Q R B N P",
     .white_name = "White", .black_name = "Black",
@@ -113,4 +116,7 @@ const VariantDef variant_shogun = {
     .nmove_rule = 50,
     .fen_style = FEN_FSF,
     .move_style = MOVES_SAN,
+    .pgn_name = "Shogun",
+    .kanji = KANJI_SHOGUN,
+    .chess_shapes = {true, true},
 };

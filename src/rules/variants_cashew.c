@@ -13,9 +13,8 @@
  *   Wolf      "KAD" : ending on s1 or s2; + s3, the optional captures, pass
  *   Hook Mover "R", Goblin "WB": + the hook (one 90-degree turn)
  * so that no move (from, to, captured squares) is generated twice. */
+#include "kage/rules/util.h"
 #include "kage/rules/variant.h"
-
-#define N_(x) (int)(sizeof(x) / sizeof((x)[0]))
 
 /* Cashew has no SAN; the `san` letters are only distinct placeholders, so that
  * no two types count as alike.  People use the two-letter codes. */
@@ -67,7 +66,7 @@ const VariantDef variant_cashew = {
     .name = "Cashew Shogi",
     .summary = "13x13 Dai Dai Shogi cut down: Lions, Wolves, hook movers; capture the King",
     .files = 13, .ranks = 13,
-    .pieces = cashew_pieces, .npieces = N_(cashew_pieces),
+    .pieces = cashew_pieces, .npieces = N_ELEMS(cashew_pieces),
     .start_fen = "lh!f'dh'j'ki'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppppppppppp/"
                  "3d'5d'3/13/13/13/3D'5D'3/PPPPPPPPPPPPP/L'VW'FST'+NT'SFE'VR'/"
                  "D!K'L!+XXGNGO+OW!P'T!/LG!HC'QI'KJ'H'DF'H!L w",
@@ -83,4 +82,7 @@ const VariantDef variant_cashew = {
     .nmove_rule = 0,
     .fen_style = FEN_HACHU,
     .move_style = MOVES_CASHEW,
+    .xboard_name = "cashew-shogi",
+    .pgn_name = "cashew-shogi", /* XBoard's variant name */
+    .kanji = KANJI_CASHEW,
 };

@@ -112,9 +112,10 @@ void glyph_piece(const Variant *v, GlyphSet gs, Color c, int type, PieceLook *ou
         glyph_letters(d, c, out);
         return;
     }
-    const char *id = v->def->id;
-    const GlyphRow *table = !strcmp(id, "cashew") ? cashew_kanji : !strcmp(id, "shogun") ? shogun_kanji : shinobi_kanji;
-    bool shapes = gs == GLYPHS_UNICODE && ((table == shinobi_kanji && c == BLACK) || table == shogun_kanji);
+    static const GlyphRow *const kanji_sets[] = {[KANJI_SHINOBI] = shinobi_kanji, [KANJI_SHOGUN] = shogun_kanji,
+                                                 [KANJI_CASHEW] = cashew_kanji};
+    const GlyphRow *table = kanji_sets[v->def->kanji];
+    bool shapes = gs == GLYPHS_UNICODE && v->def->chess_shapes[c];
     const char *sym = shapes ? chess_of(d->fen, c, table == shogun_kanji) : NULL;
     if (sym) {
         snprintf(out->glyph, sizeof out->glyph, "%s%c", sym, out->promoted ? '+' : ' ');

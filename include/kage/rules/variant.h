@@ -69,6 +69,10 @@ enum MoveStyle {
                     protocols, the canonical from-to-captures form for perft */
 };
 
+/* Which kanji the screen draws the pieces with (ui/glyph.c keeps one table
+ * of each): the Shinobi games', Shogun's or Cashew's. */
+enum KanjiSet { KANJI_SHINOBI, KANJI_SHOGUN, KANJI_CASHEW };
+
 typedef struct VariantDef {
     const char *id;   /* "shinobiplus" */
     const char *name; /* "Shinobi+" */
@@ -97,6 +101,11 @@ typedef struct VariantDef {
     int nmove_rule;                /* 50, or 0 = none */
     enum FenStyle fen_style;
     enum MoveStyle move_style;
+    /* what other programs and the screen call it and show it with */
+    const char *xboard_name;       /* the name in XBoard's `variant` command; NULL: the id */
+    const char *pgn_name;          /* the [Variant] tag of a PGN we write; NULL: the id */
+    enum KanjiSet kanji;           /* the screen's kanji for the pieces */
+    bool chess_shapes[2];          /* [colour]: drawn as chess symbols where a piece has one (Unicode) */
 } VariantDef;
 
 /* A move vector: an offset on the padded board, how far it slides (1 = a
@@ -173,7 +182,7 @@ typedef struct Variant {
 /* The built-in variant definitions, terminated by an entry with id NULL. */
 extern const VariantDef *const variant_defs[];
 
-/* Look up a built-in definition by id (or a known alias); NULL if unknown. */
+/* Look up a built-in definition by id (or its XBoard name); NULL if unknown. */
 const VariantDef *variant_find(const char *id);
 
 /* Build the runtime tables for a definition; NULL and a message in err when
