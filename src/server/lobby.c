@@ -11,22 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void lobby_broadcast(Server *s, const char *fmt, ...)
-{
-    char line[NET_SERVER_LINE_MAX + 1];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (n < 0 || n > NET_SERVER_LINE_MAX)
-        return;
-    for (int i = 0; i < s->nconns; i++) {
-        Conn *c = s->conns[i];
-        if (c && !c->dead && c->lobby)
-            conn_send_line(s, c, line, (size_t)n);
-    }
-}
-
 /* Who may see a challenge: everyone for an open one; its owner and the
  * player it is offered to for the others. */
 static bool sees(const Challenge *ch, const Conn *c)
@@ -384,24 +368,6 @@ void cmd_record(Server *s, Conn *c, const NetMsg *m)
     }
     conn_send(s, c, "record-end %lld", (long long)id);
     store_game_free(&g);
-}
-
-const char *lobby_presence_word(const Server *s, const char *name)
-{
-    if (match_of_player(s, name))
-        return " playing";
-    for (int i = 0; i < s->nconns; i++) {
-        const Conn *c = s->conns[i];
-        if (c && !c->dead && c->hello && c->game && !strcmp(c->name, name))
-            return " watching";
-    }
-    return "";
-}
-
-void lobby_presence(Server *s, const char *name)
-{
-    if (server_player_conns(s, name) > 0)
-        lobby_broadcast(s, "player %s online%s", name, lobby_presence_word(s, name));
 }
 
 int lobby_tick(Server *s)

@@ -77,24 +77,6 @@ static void match_remove(Server *s, Match *m)
     match_free(m);
 }
 
-Match *match_by_id(const Server *s, int64_t id)
-{
-    for (int i = 0; i < s->nmatches; i++)
-        if (s->matches[i]->id == id && !s->matches[i]->ended)
-            return s->matches[i];
-    return NULL;
-}
-
-Match *match_of_player(const Server *s, const char *name)
-{
-    for (int i = 0; i < s->nmatches; i++) {
-        Match *m = s->matches[i];
-        if (!m->ended && (!strcmp(m->player[WHITE], name) || !strcmp(m->player[BLACK], name)))
-            return m;
-    }
-    return NULL;
-}
-
 static int colour_of(const Match *m, const char *name)
 {
     return !strcmp(m->player[WHITE], name) ? WHITE : !strcmp(m->player[BLACK], name) ? BLACK : -1;

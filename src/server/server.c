@@ -1,9 +1,9 @@
 /* The server's connections: who is at the other end, the limits every
  * connection lives under (line length, message rate, connections a
- * player, a client that does not read), and the command table that every
- * line goes through once net_parse has checked it.  No socket is touched
- * here: daemon.c reads and writes them, and the tests feed lines in and
- * take the output out directly. */
+ * player; base.c closes a client that does not read), and the command
+ * table that every line goes through once net_parse has checked it.  No
+ * socket is touched here: daemon.c reads and writes them, and the tests
+ * feed lines in and take the output out directly. */
 #define _DEFAULT_SOURCE /* getpwent: the users whose names look alike */
 #include "server_internal.h"
 
@@ -80,43 +80,6 @@ static int64_t real_wall_ms(void *ctx)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int64_t server_now(const Server *s) { return s->cfg.now(s->cfg.now_ctx); }
-int64_t server_wall(const Server *s) { return s->cfg.wall_ms(s->cfg.wall_ctx); }
-
-void server_log(const Server *s, const char *fmt, ...)
-{
-    if (!s->cfg.log)
-        return;
-    if (s->log_skipped) { /* the lines of a flood, not written, are counted here */
-        Server *w = (Server *)s;
-        int skipped = w->log_skipped;
-        w->log_skipped = 0;
-        server_log(s, "(%d more such lines were not written)", skipped);
-    }
-    char stamp[32];
-    time_t t = (time_t)(server_wall(s) / 1000);
-    struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &tm);
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(s->cfg.log, "kage server %s: ", stamp);
-    vfprintf(s->cfg.log, fmt, ap);
-    fputc('\n', s->cfg.log);
-    fflush(s->cfg.log);
-    va_end(ap);
-}
-
-unsigned server_random(Server *s, unsigned n)
-{
-    uint64_t x = s->rng; /* xorshift64* */
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    s->rng = x;
-    return (unsigned)((x * 0x2545F4914F6CDD1DULL) >> 33) % (n ? n : 1);
-}
-
 Server *server_new(const ServerConfig *cfg, KageError *err)
 {
     Server *s = xcalloc(1, sizeof *s);
@@ -189,121 +152,6 @@ void server_free(Server *s)
     free(s);
 }
 
-Conn *conn_by_id(const Server *s, int id)
-{
-    if (id < 0 || id >= s->nconns || !s->conns[id] || s->conns[id]->dead)
-        return NULL;
-    return s->conns[id];
-}
-
-int server_player_conns(const Server *s, const char *name)
-{
-    int n = 0;
-    for (int i = 0; i < s->nconns; i++) {
-        const Conn *c = s->conns[i];
-        if (c && !c->dead && c->hello && !strcmp(c->name, name))
-            n++;
-    }
-    return n;
-}
-
-/* --- output ------------------------------------------------------------------- */
-
-/* c's output buffer changed size (it held cap bytes before): the budget
- * counts the memory the buffers take, not only what waits in them. */
-static void out_account(Server *s, const Conn *c, size_t cap)
-{
-    s->out_held = s->out_held - cap + c->out.cap;
-}
-
-/* All that c holds for its client goes, and leaves the output budget. */
-static void conn_forget_output(Server *s, Conn *c)
-{
-    size_t cap = c->out.cap;
-    net_buf_drop(&c->out, c->out.len);
-    out_account(s, c, cap);
-    s->freed += cap - c->out.cap;
-}
-
-/* The live connection that holds the most output: the slowest reader. */
-static Conn *slowest_reader(const Server *s)
-{
-    Conn *worst = NULL;
-    for (int i = 0; i < s->nconns; i++) {
-        Conn *c = s->conns[i];
-        if (c && !c->dead && c->out.len && (!worst || c->out.len > worst->out.len))
-            worst = c;
-    }
-    return worst;
-}
-
-void conn_send_line(Server *s, Conn *c, const char *line, size_t len)
-{
-    if (c->dead)
-        return;
-    size_t need = len + 1;
-    if (c->out.len + need > c->out.max) {
-        /* a client that lets a megabyte pile up is not reading: it goes,
-         * and the server does not wait for it */
-        server_log(s, "%s: closed: it does not read what it is sent", c->hello ? c->name : c->login);
-        conn_forget_output(s, c);
-        conn_close(s, c, NULL);
-        return;
-    }
-    size_t cap = c->out.cap;
-    net_buf_add(&c->out, line, len);
-    net_buf_add(&c->out, "\n", 1);
-    out_account(s, c, cap);
-    s->lines_out++;
-    /* all the clients' buffers together take at most the budget: the
-     * slowest readers go first, so that those who read are never kept
-     * waiting (c itself, if it is the slowest) */
-    while (s->out_held > s->cfg.out_budget) {
-        Conn *v = slowest_reader(s);
-        if (!v)
-            break;
-        server_log(s, "%s: closed: %zu bytes wait for it to read, and the server's output budget (%zu bytes) is spent",
-                   v->hello ? v->name : v->login, v->out.len, s->cfg.out_budget);
-        conn_forget_output(s, v);
-        conn_close(s, v, NULL);
-    }
-}
-
-int conn_flush(Server *s, Conn *c)
-{
-    size_t cap = c->out.cap;
-    int r = net_buf_write(&c->out, c->fd);
-    out_account(s, c, cap);
-    return r;
-}
-
-void conn_send(Server *s, Conn *c, const char *fmt, ...)
-{
-    char line[NET_SERVER_LINE_MAX + 1];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (n < 0 || n > NET_SERVER_LINE_MAX) {
-        server_log(s, "a line too long for the protocol was not sent (%d bytes)", n);
-        return;
-    }
-    conn_send_line(s, c, line, (size_t)n);
-}
-
-void conn_error(Server *s, Conn *c, const char *code, const char *fmt, ...)
-{
-    char text[NET_TEXT_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    for (char *p = text; *p; p++) /* the text is ours, but keep it to the protocol */
-        if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
-            *p = '?';
-    conn_send(s, c, "error %s %s", code, text);
-}
-
 /* The player of a connection that went: if it was their last one, the
  * lobby hears it, their challenges go, their game hears it. */
 static void conn_gone(Server *s, Conn *c)
@@ -317,25 +165,6 @@ static void conn_gone(Server *s, Conn *c)
         lobby_broadcast(s, "player %s offline", c->name);
         match_presence(s, c->name);
     }
-}
-
-void conn_close(Server *s, Conn *c, const char *why)
-{
-    if (c->dead)
-        return;
-    if (why) {
-        char line[NET_TEXT_MAX + 8];
-        int n = snprintf(line, sizeof line, "bye %s", why);
-        conn_send_line(s, c, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
-        if (c->dead) /* it did not read: closed on the way */
-            return;
-    }
-    if (c->fd >= 0 && c->out.len)
-        conn_flush(s, c); /* the last words, if the socket takes them now */
-    c->dead = true;
-    c->lost = true;
-    s->nlost++;
-    s->open--;
 }
 
 void server_settle(Server *s)

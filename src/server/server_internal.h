@@ -1,9 +1,13 @@
 /* What the files of the server share: its connections, challenges and
- * games, and each file's entry points.  server.c owns the connections and
- * the command table, lobby.c the lobby (challenges, listings, history),
- * match.c the games being played, daemon.c the sockets and the loop,
- * store.c the database.  The tests drive the server through the functions
- * at the end, with connections that have no socket. */
+ * games, and each file's entry points.  The files stand in floors, each
+ * calling only those below it (the sections below, from the bottom up):
+ * base.c the clock, the log, a connection's output and the lookups; chat.c
+ * the chat; match.c the games being played; lobby.c the lobby (challenges,
+ * listings, history); server.c the connections' coming and going and the
+ * command table; daemon.c, on top, the sockets and the loop.  store.c (the
+ * database) and rating.c are beside them, under their own headers.  The
+ * tests drive the server through the functions at the end, with
+ * connections that have no socket. */
 #ifndef KAGE_SERVER_INTERNAL_H
 #define KAGE_SERVER_INTERNAL_H
 
@@ -112,7 +116,8 @@ struct Server {
     uint64_t moves_relayed, lines_in, lines_out;
 };
 
-/* --- server.c: connections, output, the command table ----------------------- */
+/* --- base.c: the floor under the others (it calls none of them): the clock, the
+ * log, a connection's output, connections and games looked up, the lobby told --- */
 
 int64_t server_now(const Server *s);
 int64_t server_wall(const Server *s);
@@ -130,48 +135,26 @@ void conn_error(Server *s, Conn *c, const char *code, const char *fmt, ...) __at
  * players told) is done by server_settle, after the loop.  The memory goes
  * in server_reap, at the end of the loop's turn. */
 void conn_close(Server *s, Conn *c, const char *why);
-/* Tell everyone of the connections closed since the last call (their
- * challenges withdrawn, the lobby and their game told), until none is
- * left to tell.  Every entry point from outside calls it last. */
-void server_settle(Server *s);
 /* Write what c has queued to its socket (what is written leaves the
  * output budget); -1 when the socket failed. */
 int conn_flush(Server *s, Conn *c);
+/* All that c holds for its client goes, and leaves the output budget. */
+void conn_forget_output(Server *s, Conn *c);
 Conn *conn_by_id(const Server *s, int id);
 /* How many live connections player `name` has. */
 int server_player_conns(const Server *s, const char *name);
 /* A random number below n. */
 unsigned server_random(Server *s, unsigned n);
-
-/* --- lobby.c: the lobby ----------------------------------------------------- */
-
+/* The running game id, or NULL. */
+Match *match_by_id(const Server *s, int64_t id);
+/* The running game of player `name`, or NULL. */
+Match *match_of_player(const Server *s, const char *name);
 /* A line to every connection that follows the lobby. */
 void lobby_broadcast(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The whole lobby to one connection: players, challenges, games. */
-void lobby_snapshot(Server *s, Conn *c);
-/* Withdraw every challenge of a player (a game began, the player left). */
-void lobby_withdraw_all(Server *s, const char *name);
-void cmd_lobby(Server *s, Conn *c, const NetMsg *m);
-void cmd_challenge(Server *s, Conn *c, const NetMsg *m);
-void cmd_cancel(Server *s, Conn *c, const NetMsg *m);
-void cmd_accept(Server *s, Conn *c, const NetMsg *m);
-void cmd_decline(Server *s, Conn *c, const NetMsg *m);
-/* The challenges to one player that c's player made or is offered, to c
- * (it just said hello, and does not follow the lobby). */
-void lobby_offers_to(Server *s, Conn *c);
-void cmd_history(Server *s, Conn *c, const NetMsg *m);
-void cmd_record(Server *s, Conn *c, const NetMsg *m);
-void cmd_ratings(Server *s, Conn *c, const NetMsg *m);
 /* What player `name` is doing now, for the lobby: "" (idle), " playing" or
  * " watching"; and the lobby told of it (nothing when they are offline). */
 const char *lobby_presence_word(const Server *s, const char *name);
 void lobby_presence(Server *s, const char *name);
-/* Challenges to one player that were not answered in time lapse; the
- * milliseconds until the next does (-1: none). */
-int lobby_tick(Server *s);
-/* Player `name`'s ratings to c, or to the lobby's followers when c is NULL. */
-void lobby_send_ratings(Server *s, Conn *c, const char *name);
-void lobby_free(Server *s);
 
 /* --- chat.c: the lobby's and the games' chat ------------------------------------- */
 
@@ -190,9 +173,6 @@ void chat_free(Server *s);
  * it cannot be stored. */
 Match *match_start(Server *s, const VariantDef *def, const TimeControl *tc, const char *white, const char *black,
                    bool rated, KageError *err);
-Match *match_by_id(const Server *s, int64_t id);
-/* The running game of player `name`, or NULL. */
-Match *match_of_player(const Server *s, const char *name);
 /* Connection c follows m from now on (the whole game is sent to it). */
 void match_follow(Server *s, Match *m, Conn *c);
 /* c follows no game any more. */
@@ -212,6 +192,38 @@ void cmd_draw(Server *s, Conn *c, const NetMsg *m);
 void cmd_watch(Server *s, Conn *c, const NetMsg *m);
 void cmd_leave(Server *s, Conn *c, const NetMsg *m);
 void cmd_sync(Server *s, Conn *c, const NetMsg *m);
+
+/* --- lobby.c: the lobby ----------------------------------------------------- */
+
+/* The whole lobby to one connection: players, challenges, games. */
+void lobby_snapshot(Server *s, Conn *c);
+/* Withdraw every challenge of a player (a game began, the player left). */
+void lobby_withdraw_all(Server *s, const char *name);
+void cmd_lobby(Server *s, Conn *c, const NetMsg *m);
+void cmd_challenge(Server *s, Conn *c, const NetMsg *m);
+void cmd_cancel(Server *s, Conn *c, const NetMsg *m);
+void cmd_accept(Server *s, Conn *c, const NetMsg *m);
+void cmd_decline(Server *s, Conn *c, const NetMsg *m);
+/* The challenges to one player that c's player made or is offered, to c
+ * (it just said hello, and does not follow the lobby). */
+void lobby_offers_to(Server *s, Conn *c);
+void cmd_history(Server *s, Conn *c, const NetMsg *m);
+void cmd_record(Server *s, Conn *c, const NetMsg *m);
+void cmd_ratings(Server *s, Conn *c, const NetMsg *m);
+/* Challenges to one player that were not answered in time lapse; the
+ * milliseconds until the next does (-1: none). */
+int lobby_tick(Server *s);
+/* Player `name`'s ratings to c, or to the lobby's followers when c is NULL. */
+void lobby_send_ratings(Server *s, Conn *c, const char *name);
+void lobby_free(Server *s);
+
+/* --- server.c: the top floor: connections come, send lines through the command
+ * table and go (it calls lobby.c, match.c, chat.c and base.c) ------------------ */
+
+/* Tell everyone of the connections closed since the last call (their
+ * challenges withdrawn, the lobby and their game told), until none is
+ * left to tell.  Every entry point from outside calls it last. */
+void server_settle(Server *s);
 
 /* --- the tests' way in (no sockets) ---------------------------------------- */
 
