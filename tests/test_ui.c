@@ -247,20 +247,28 @@ static void layout_hand_at__entry_cells__round_trip(void **state)
 
 /* --- themes ---------------------------------------------------------------------------- */
 
-/* xterm's colours as red, green, blue: its default 16 system colours (the
- * [8] section's 0-7, and 8-15, the bright forms that bold gives there),
- * the 6x6x6 cube and the grey ramp. */
-static void xterm_rgb(int n, double rgb[3])
+/* The palettes a theme's colours are checked on: xterm's (its default 16
+ * system colours, the [8] section's 0-7 and 8-15, the bright forms that bold
+ * may give there; then the 6x6x6 cube and the grey ramp), and the Linux
+ * console's (TERM=linux: 8 colours, where 3 is brown, and bold always the
+ * bright form of the foreground, the background never bright). */
+enum { PALETTE_XTERM, PALETTE_LINUX };
+
+static void palette_rgb(int palette, int n, double rgb[3])
 {
-    static const int sys[16][3] = {{0, 0, 0},       {205, 0, 0},     {0, 205, 0},     {205, 205, 0},
-                                   {0, 0, 238},     {205, 0, 205},   {0, 205, 205},   {229, 229, 229},
-                                   {127, 127, 127}, {255, 0, 0},     {0, 255, 0},     {255, 255, 0},
-                                   {92, 92, 255},   {255, 0, 255},   {0, 255, 255},   {255, 255, 255}};
+    static const int sys[2][16][3] = {
+        {{0, 0, 0},       {205, 0, 0},    {0, 205, 0},    {205, 205, 0},  {0, 0, 238},    {205, 0, 205},
+         {0, 205, 205},   {229, 229, 229}, {127, 127, 127}, {255, 0, 0},    {0, 255, 0},    {255, 255, 0},
+         {92, 92, 255},   {255, 0, 255},  {0, 255, 255},  {255, 255, 255}},
+        {{0, 0, 0},       {170, 0, 0},    {0, 170, 0},    {170, 85, 0},   {0, 0, 170},    {170, 0, 170},
+         {0, 170, 170},   {170, 170, 170}, {85, 85, 85},    {255, 85, 85},  {85, 255, 85},  {255, 255, 85},
+         {85, 85, 255},   {255, 85, 255}, {85, 255, 255}, {255, 255, 255}},
+    };
     static const int cube[6] = {0, 95, 135, 175, 215, 255};
-    assert_true(n >= 0 && n <= 255);
+    assert_true(n >= 0 && n <= (palette == PALETTE_LINUX ? 15 : 255));
     if (n < 16) {
         for (int i = 0; i < 3; i++)
-            rgb[i] = sys[n][i];
+            rgb[i] = sys[palette][n][i];
         return;
     }
     if (n >= 232) {
@@ -272,10 +280,10 @@ static void xterm_rgb(int n, double rgb[3])
 }
 
 /* WCAG 2 relative luminance and contrast ratio. */
-static double luminance(int n)
+static double luminance(int palette, int n)
 {
     double rgb[3], l[3];
-    xterm_rgb(n, rgb);
+    palette_rgb(palette, n, rgb);
     for (int i = 0; i < 3; i++) {
         double c = rgb[i] / 255.0;
         l[i] = c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
@@ -283,37 +291,46 @@ static double luminance(int n)
     return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
 }
 
-static double contrast(int a, int b)
+static double contrast(int palette, int a, int b)
 {
-    double la = luminance(a), lb = luminance(b);
+    double la = luminance(palette, a), lb = luminance(palette, b);
     return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
 }
 
 /* Each piece colour against each square colour it can stand on (the
  * squares, the last move, the cursor, a selection, a target, check), in
- * 256 colours and in 8 (xterm's default palette; a bold piece there is
- * also checked in the bright form that most terminals draw for bold). */
+ * 256 colours on xterm's palette and in 8 on xterm's and the Linux
+ * console's.  A piece is bold there if its style or the square's says so;
+ * bold is checked in both forms on xterm (most terminals draw it bright,
+ * some not) and in the bright form alone on the console, which always
+ * does (its bright blue on its brown was 1.0:1). */
 static void check_pieces_readable(const Theme *t, const char *name)
 {
     static const ThemeStyle pieces[] = {STYLE_PIECE_FIRST, STYLE_PIECE_SECOND, STYLE_PROMOTED_FIRST,
                                         STYLE_PROMOTED_SECOND};
     static const ThemeStyle squares[] = {STYLE_LIGHT, STYLE_DARK, STYLE_LAST_MOVE, STYLE_TARGET,
                                          STYLE_SELECTED, STYLE_CHECK, STYLE_CURSOR};
-    static const int forms[] = {FORM_256, FORM_8};
-    for (size_t f = 0; f < 2; f++)
+    static const struct {
+        ThemeForm form;
+        int palette;
+        const char *what;
+    } checks[] = {{FORM_256, PALETTE_XTERM, "256"}, {FORM_8, PALETTE_XTERM, "8, xterm"},
+                  {FORM_8, PALETTE_LINUX, "8, TERM=linux"}};
+    for (size_t f = 0; f < sizeof checks / sizeof checks[0]; f++)
         for (size_t i = 0; i < sizeof pieces / sizeof pieces[0]; i++)
             for (size_t k = 0; k < sizeof squares / sizeof squares[0]; k++) {
-                const Style *ps = &t->s[forms[f]][pieces[i]];
-                int fg = ps->fg, bg = t->s[forms[f]][squares[k]].bg;
+                const Style *ps = &t->s[checks[f].form][pieces[i]], *ss = &t->s[checks[f].form][squares[k]];
+                int fg = ps->fg, bg = ss->bg;
                 assert_true(fg >= 0);
                 if (bg < 0) /* unset or the terminal's default: another style's colour shows */
                     continue;
-                for (int bright = 0; bright < 1 + (forms[f] == FORM_8 && (ps->attrs & TA_BOLD)); bright++) {
-                    double r = contrast(fg + 8 * bright, bg);
+                bool eight = checks[f].form == FORM_8, bold = eight && fg < 8 && ((ps->attrs | ss->attrs) & TA_BOLD);
+                for (int bright = checks[f].palette == PALETTE_LINUX && bold; bright <= bold; bright++) {
+                    double r = contrast(checks[f].palette, fg + 8 * bright, bg);
                     if (r < 3.0)
-                        fail_msg("%s: [%s] %s %d%s on %s %d: contrast %.2f:1, under 3:1", name,
-                                 forms[f] == FORM_8 ? "8" : "256", theme_style_key(pieces[i]), fg,
-                                 bright ? " (bold: bright)" : "", theme_style_key(squares[k]), bg, r);
+                        fail_msg("%s: [%s] %s %d%s on %s %d: contrast %.2f:1, under 3:1", name, checks[f].what,
+                                 theme_style_key(pieces[i]), fg, bright ? " (bold: bright)" : "",
+                                 theme_style_key(squares[k]), bg, r);
                 }
             }
 }

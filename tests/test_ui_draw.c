@@ -824,8 +824,11 @@ static void ui_draw__eight_colours__pieces_readable_on_and_off_the_board(void **
 }
 
 /* The compact layout has no room for brackets (a square is two cells): where
- * underline cannot show, the two squares of the last move are reversed. */
-static void ui_draw__compact_last_move_without_underline__reversed(void **state)
+ * underline cannot show, the two squares of the last move take another look
+ * than the cursor's: in 8 colours, where the cursor is reversed, the
+ * targets' colour while no piece is picked up (targets are shown only
+ * then); without colour, where there is none, reversed. */
+static void ui_draw__compact_last_move_without_underline__marked_apart_from_the_cursor(void **state)
 {
     (void)state;
     Ui ui;
@@ -835,26 +838,36 @@ static void ui_draw__compact_last_move_without_underline__reversed(void **state)
     set_cursor(&ui, "a1");
     play(&ui, "e4");
     attr_t a;
-    short fg, bg;
+    short fg, bg, target_bg = ui.look.theme.s[FORM_8][STYLE_TARGET].bg;
     int x = ui.lay.board_x + 4 * ui.lay.cw; /* file e */
     cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg); /* e4 */
-    assert_true(a & A_REVERSE);
-    cell_style(ui.lay.board_y + 6, x, &a, &fg, &bg); /* e2, empty now */
-    assert_true(a & A_REVERSE);
-    cell_style(ui.lay.board_y + 6, x - ui.lay.cw, &a, &fg, &bg); /* d2 */
+    assert_int_equal(bg, target_bg);
     assert_false(a & A_REVERSE);
-    /* the cursor's own look is kept on a last-move square */
+    cell_style(ui.lay.board_y + 6, x, &a, &fg, &bg); /* e2, empty now */
+    assert_int_equal(bg, target_bg);
+    assert_false(a & A_REVERSE);
+    cell_style(ui.lay.board_y + 6, x - ui.lay.cw, &a, &fg, &bg); /* d2 */
+    assert_int_not_equal(bg, target_bg);
+    /* the cursor's own look (reversed) is kept on a last-move square */
     set_cursor(&ui, "e4");
     ui_draw(&ui);
     cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg);
-    assert_false(a & A_REVERSE);
+    assert_true(a & A_REVERSE);
     /* where underline shows, it marks them as before */
     ui.look.no_underline = false;
     set_cursor(&ui, "a1");
     ui_draw(&ui);
     cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg);
-    assert_false(a & A_REVERSE);
+    assert_int_not_equal(bg, target_bg);
     assert_true(a & A_UNDERLINE);
+    game_off(&ui);
+    /* without colour: reversed */
+    game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_MONO);
+    ui.look.no_underline = true;
+    set_cursor(&ui, "a1");
+    play(&ui, "e4");
+    cell_style(ui.lay.board_y + 4, x, &a, &fg, &bg);
+    assert_true(a & A_REVERSE);
     game_off(&ui);
 }
 
@@ -1248,7 +1261,7 @@ int test_ui_draw_run(void)
         cmocka_unit_test(ui_draw__last_move__both_squares_underlined),
         cmocka_unit_test(ui_draw__last_move_without_underline__brackets),
         cmocka_unit_test(ui_draw__eight_colours__pieces_readable_on_and_off_the_board),
-        cmocka_unit_test(ui_draw__compact_last_move_without_underline__reversed),
+        cmocka_unit_test(ui_draw__compact_last_move_without_underline__marked_apart_from_the_cursor),
         cmocka_unit_test(ui_draw__compact_cashew_without_colour__sides_differ),
         cmocka_unit_test(ui_draw__hands__each_kind_with_its_count),
         cmocka_unit_test(ui_draw__hand_selected_for_drop__marked),

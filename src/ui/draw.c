@@ -80,6 +80,9 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     bool cursor = file == ui->board.cur_file && rank == ui->board.cur_rank && ui->board.cur_hand < 0 && ui->screen == SCREEN_GAME;
     if (cursor)
         style_over(&st, &th[STYLE_CURSOR]);
+    else if (unmarked && l->compact && (th[STYLE_CURSOR].attrs & TA_REVERSE) && th[STYLE_TARGET].bg >= 0 &&
+             !is_target && ui->board.sel_sq == NO_SQUARE && !ui->board.sel_drop)
+        st.bg = th[STYLE_TARGET].bg; /* reversed is the cursor's look (8 colours): the targets' colour, free now */
     else if (unmarked && l->compact)
         st.attrs |= TA_REVERSE;
     Piece p = pos->board[sq];

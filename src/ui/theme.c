@@ -51,7 +51,16 @@ const char *theme_style_key(ThemeStyle s) { return style_keys[s]; }
  * read well on dark and light terminals alike; promoted pieces blue/red.
  * Every piece colour keeps at least 3:1 contrast with every square colour
  * it can stand on (test: theme_builtin__pieces_readable__on_every_square).
- * (With 8 colours the palette is the terminal's own.) */
+ *
+ * With 8 colours the palette is the terminal's own, and it is checked on
+ * xterm's and on the Linux console's, where 3 is brown and bold is bright:
+ * there only black and blue pieces read on a light square, and only white,
+ * cyan and green squares keep 3:1 with both (blue on brown is 2.5:1, bright
+ * blue on brown 1.0:1, so no bold on the board).  Every 8-colour board is
+ * white and cyan or green squares, the third of them the selection and the
+ * targets, the cursor reversed; the squares' own black foreground makes a
+ * reversed empty square dark (with the terminal's default it vanished on
+ * the console, whose default foreground is its white). */
 static const Theme theme_default = {
     .name = "default",
     .s[FORM_256] = {
@@ -66,10 +75,10 @@ static const Theme theme_default = {
         [STYLE_ERROR] = S(160, D, TA_BOLD),
     },
     .s[FORM_8] = {
-        [STYLE_LIGHT] = S(D, 7, 0), [STYLE_DARK] = S(D, 3, 0),
+        [STYLE_LIGHT] = S(0, 7, 0), [STYLE_DARK] = S(0, 6, 0),
         [STYLE_PIECE_FIRST] = S(4, U, 0), [STYLE_PIECE_SECOND] = S(0, U, 0),
         [STYLE_PROMOTED_FIRST] = S(4, U, 0), [STYLE_PROMOTED_SECOND] = S(0, U, 0),
-        [STYLE_CURSOR] = S(U, 6, TA_UNDERLINE), [STYLE_SELECTED] = S(U, 2, 0),
+        [STYLE_CURSOR] = S(U, U, TA_REVERSE | TA_UNDERLINE), [STYLE_SELECTED] = S(U, 2, 0),
         [STYLE_TARGET] = S(U, 2, 0), [STYLE_LAST_MOVE] = S(U, U, TA_UNDERLINE),
         [STYLE_CHECK] = S(U, U, TA_REVERSE), [STYLE_COORDS] = S(D, D, 0),
         [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(5, D, TA_BOLD),
@@ -106,10 +115,10 @@ static const Theme theme_contrast = {
         [STYLE_ERROR] = S(231, 196, TA_BOLD),
     },
     .s[FORM_8] = {
-        [STYLE_LIGHT] = S(D, 7, 0), [STYLE_DARK] = S(D, 6, 0),
+        [STYLE_LIGHT] = S(0, 7, 0), [STYLE_DARK] = S(0, 6, 0),
         [STYLE_PIECE_FIRST] = S(4, U, 0), [STYLE_PIECE_SECOND] = S(0, U, 0),
         [STYLE_PROMOTED_FIRST] = S(4, U, 0), [STYLE_PROMOTED_SECOND] = S(0, U, 0),
-        [STYLE_CURSOR] = S(U, 3, TA_UNDERLINE | TA_BOLD), [STYLE_SELECTED] = S(U, 2, TA_BOLD),
+        [STYLE_CURSOR] = S(U, U, TA_REVERSE | TA_UNDERLINE), [STYLE_SELECTED] = S(U, 2, 0),
         [STYLE_TARGET] = S(U, 2, 0), [STYLE_LAST_MOVE] = S(U, U, TA_UNDERLINE),
         [STYLE_CHECK] = S(U, U, TA_REVERSE), [STYLE_COORDS] = S(D, D, TA_BOLD),
         [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(D, D, TA_BOLD),
@@ -144,11 +153,11 @@ static const Theme theme_classic = {
         [STYLE_ERROR] = S(167, D, TA_BOLD),
     },
     .s[FORM_8] = {
-        [STYLE_LIGHT] = S(D, 7, 0), [STYLE_DARK] = S(D, 2, 0),
+        [STYLE_LIGHT] = S(0, 7, 0), [STYLE_DARK] = S(0, 2, 0),
         [STYLE_PIECE_FIRST] = S(4, U, 0), [STYLE_PIECE_SECOND] = S(0, U, 0),
         [STYLE_PROMOTED_FIRST] = S(4, U, 0), [STYLE_PROMOTED_SECOND] = S(0, U, 0),
-        [STYLE_CURSOR] = S(U, 6, TA_UNDERLINE), [STYLE_SELECTED] = S(U, 3, 0),
-        [STYLE_TARGET] = S(U, 3, 0), [STYLE_LAST_MOVE] = S(U, U, TA_UNDERLINE),
+        [STYLE_CURSOR] = S(U, U, TA_REVERSE | TA_UNDERLINE), [STYLE_SELECTED] = S(U, 6, 0),
+        [STYLE_TARGET] = S(U, 6, 0), [STYLE_LAST_MOVE] = S(U, U, TA_UNDERLINE),
         [STYLE_CHECK] = S(U, U, TA_REVERSE), [STYLE_COORDS] = S(2, D, 0),
         [STYLE_TEXT] = S(D, D, 0), [STYLE_TITLE] = S(2, D, TA_BOLD),
         [STYLE_DIM] = S(D, D, 0), [STYLE_MESSAGE] = S(2, D, TA_BOLD),
