@@ -7,36 +7,6 @@
 
 #include <stdlib.h>
 
-int movepick_captured_value(const Search *s, Move m)
-{
-    const Position *pos = s->pos;
-    int kind = move_kind(m), v = 0;
-    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
-        return 0;
-    if (kind == MOVE_EP)
-        return s->ep->capture[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
-    Piece p = pos->board[move_to(m)];
-    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
-        v += s->ep->capture[piece_type(p)];
-    if (kind == MOVE_LOCUST) {
-        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
-        for (int k = 0; k < 2; k++)
-            if (mask & (1 << k))
-                v += s->ep->capture[piece_type(pos->board[move_from(m) + (k + 1) * d])];
-    }
-    return v;
-}
-
-int movepick_promotion_gain(const Search *s, Move m, bool capture)
-{
-    const Variant *v = s->pos->v;
-    if (move_kind(m) == MOVE_DROP)
-        return 0;
-    int t = piece_type(s->pos->board[move_from(m)]);
-    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
-    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
-}
-
 /* Captures and promotions: the moves the noisy generator gives. */
 static bool is_noisy(const Position *pos, Move m)
 {
@@ -56,8 +26,8 @@ static int16_t *caphist_entry(Search *s, Move m)
  * captures fared before. */
 static int noisy_score(Search *s, Move m)
 {
-    int cap = movepick_captured_value(s, m);
-    int gain = movepick_promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
+    int cap = see_captured_value(s, m);
+    int gain = see_promotion_gain(s, m, cap > 0 || movegen_is_capture(s->pos, m));
     int h = s->sp->caphist_div ? *caphist_entry(s, m) / s->sp->caphist_div : 0;
     return (cap + gain) * 8 - s->ep->value[movepick_moving_type(s->pos, m)] / 8 + h;
 }

@@ -52,13 +52,22 @@ static inline int movepick_moving_type(const Position *pos, Move m)
 {
     return move_kind(m) == MOVE_DROP ? move_drop_type(m) : piece_type(pos->board[move_from(m)]);
 }
+/* --- see.c, the exchange evaluator: a floor below the picker (it calls
+ * neither the picker nor the search) --- */
 /* The value of everything m captures (0 for a quiet move). */
-int movepick_captured_value(const Search *s, Move m);
+int see_captured_value(const Search *s, Move m);
 /* What promotion adds to the moving piece (promotion by capture included). */
-int movepick_promotion_gain(const Search *s, Move m, bool capture);
+int see_promotion_gain(const Search *s, Move m, bool capture);
 /* Does m win at least `threshold` once every capture on its square that
- * pays has been made (see.c; pins and promotions on the way ignored)? */
+ * pays has been made (pins and promotions on the way ignored)? */
 bool see_ge(const Search *s, Move m, int threshold);
+/* The names search.c calls the two above by (search.c:403), until it
+ * calls them by theirs. */
+static inline int movepick_captured_value(const Search *s, Move m) { return see_captured_value(s, m); }
+static inline int movepick_promotion_gain(const Search *s, Move m, bool capture)
+{
+    return see_promotion_gain(s, m, capture);
+}
 
 /* The history score of a quiet move. */
 int movepick_quiet_score(const Search *s, int ply, Move m);

@@ -2,7 +2,9 @@
  * square that pays has been made, with the least valuable attacker first.
  * The board is a mailbox, so attackers are found from the variant's attack
  * table (engine and rules share it), looking through the pieces already
- * used in the exchange. */
+ * used in the exchange.  With it, the material a move changes hands (what
+ * it captures, what promotion adds), which the move picker orders captures
+ * by: a floor below the picker and the search, calling neither. */
 #include "search_internal.h"
 
 #include <string.h>
@@ -45,6 +47,36 @@ static int least_attacker(const Search *s, int sq, Color c, const uint8_t *gone,
     return best;
 }
 
+int see_captured_value(const Search *s, Move m)
+{
+    const Position *pos = s->pos;
+    int kind = move_kind(m), v = 0;
+    if (kind == MOVE_DROP || kind == MOVE_CASTLE || kind == MOVE_PASS)
+        return 0;
+    if (kind == MOVE_EP)
+        return s->ep->capture[piece_type(pos->board[move_to(m) - pos->v->forward[pos->side]])];
+    Piece p = pos->board[move_to(m)];
+    if (p != PIECE_EMPTY && move_to(m) != move_from(m) && piece_color(p) != pos->side)
+        v += s->ep->capture[piece_type(p)];
+    if (kind == MOVE_LOCUST) {
+        int d = pos->v->dir8[move_locust_dir(m)], mask = move_locust_mask(m);
+        for (int k = 0; k < 2; k++)
+            if (mask & (1 << k))
+                v += s->ep->capture[piece_type(pos->board[move_from(m) + (k + 1) * d])];
+    }
+    return v;
+}
+
+int see_promotion_gain(const Search *s, Move m, bool capture)
+{
+    const Variant *v = s->pos->v;
+    if (move_kind(m) == MOVE_DROP)
+        return 0;
+    int t = piece_type(s->pos->board[move_from(m)]);
+    bool promotes = move_kind(m) == MOVE_PROMO || (capture && v->def->promo_rule == PROMO_ON_CAPTURE);
+    return promotes && v->type[t].promotes ? s->ep->value[v->type[t].promotes] - s->ep->value[t] : 0;
+}
+
 bool see_ge(const Search *s, Move m, int threshold)
 {
     const Position *pos = s->pos;
@@ -52,9 +84,9 @@ bool see_ge(const Search *s, Move m, int threshold)
     int kind = move_kind(m), from = move_from(m), to = move_to(m);
     if (kind == MOVE_CASTLE || kind == MOVE_PASS)
         return threshold <= 0;
-    int cap = movepick_captured_value(s, m);
+    int cap = see_captured_value(s, m);
     int mover = movepick_moving_type(pos, m);
-    int gain = movepick_promotion_gain(s, m, cap > 0);
+    int gain = see_promotion_gain(s, m, cap > 0);
     /* Cashew's special movers reach squares no attack table lists: the
      * mover counts as lost when the square is defended */
     if (v->special_types || kind == MOVE_LOCUST)

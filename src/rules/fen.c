@@ -104,213 +104,204 @@ static bool validate(Position *pos, KageError *err)
     return true;
 }
 
-bool pos_set_fen(Position *pos, const char *fen, KageError *err)
-{
-    const Variant *v = pos->v;
-    const VariantDef *d = v->def;
-    Position *tmp = pos_new_empty(v);
-    StateInfo *st = tmp->st;
-    const char *p = skip_spaces(fen);
-    char tok[8];
-    bool ok = false;
+/* The readers of a FEN's parts below share one shape: they read from *pp
+ * into the scratch position, a column in an error is counted from fen,
+ * and false means err says why. */
 
-    /* 1. board, top rank first */
+/* The board, top rank first: pieces, runs of empty squares, '/' between
+ * ranks. */
+static bool read_board(Position *tmp, const char *fen, const char **pp, KageError *err)
+{
+    const Variant *v = tmp->v;
+    const char *p = *pp;
+    char tok[8];
     for (int r = v->ranks - 1; r >= 0; r--) {
         int f = 0;
         while (*p && *p != '/' && *p != ' ' && *p != '[') {
             if (isdigit((unsigned char)*p)) {
                 const char *at = p;
                 int n = (int)strtol(p, (char **)&p, 10);
-                if (n < 1 || f + n > v->files) {
-                    kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
-                    goto out;
-                }
+                if (n < 1 || f + n > v->files)
+                    return kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
                 f += n;
                 continue;
             }
             const char *at = p;
             Piece pc = read_piece(v, &p, tok);
-            if (!pc) {
-                kage_error(err, (int)(at - fen), "unknown piece '%s' for %s", tok[0] ? tok : "?", d->name);
-                goto out;
-            }
-            if (f >= v->files) {
-                kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
-                goto out;
-            }
-            if (tmp->npieces[piece_color(pc)] >= MAX_PIECES_SIDE) {
-                kage_error(err, (int)(at - fen), "too many pieces");
-                goto out;
-            }
+            if (!pc)
+                return kage_error(err, (int)(at - fen), "unknown piece '%s' for %s", tok[0] ? tok : "?", v->def->name);
+            if (f >= v->files)
+                return kage_error(err, (int)(at - fen), "rank %d has more than %d squares", r + 1, v->files);
+            if (tmp->npieces[piece_color(pc)] >= MAX_PIECES_SIDE)
+                return kage_error(err, (int)(at - fen), "too many pieces");
             pos_put_piece(tmp, v->sq_of[r * v->files + f], pc);
             f++;
         }
-        if (f != v->files) {
-            kage_error(err, (int)(p - fen), "rank %d has %d squares, not %d", r + 1, f, v->files);
-            goto out;
-        }
+        if (f != v->files)
+            return kage_error(err, (int)(p - fen), "rank %d has %d squares, not %d", r + 1, f, v->files);
         if (r > 0) {
-            if (*p != '/') {
-                kage_error(err, (int)(p - fen), "expected '/' after rank %d (the board has %d ranks)", r + 1, v->ranks);
-                goto out;
-            }
+            if (*p != '/')
+                return kage_error(err, (int)(p - fen), "expected '/' after rank %d (the board has %d ranks)", r + 1,
+                                  v->ranks);
             p++;
         }
     }
-    if (*p == '/') {
-        kage_error(err, (int)(p - fen), "more than %d ranks", v->ranks);
-        goto out;
-    }
+    if (*p == '/')
+        return kage_error(err, (int)(p - fen), "more than %d ranks", v->ranks);
+    *pp = p;
+    return true;
+}
 
-    /* 2. hand */
-    if (*p == '[') {
-        const char *open = p++;
-        while (*p && *p != ']' && *p != ' ') {
-            const char *at = p;
-            if (*p == '-') {
-                p++;
-                continue;
-            }
-            /* a count before a piece, as shogi's SFEN writes hands: [2P] is [PP] */
-            long count = 1;
-            if (isdigit((unsigned char)*p)) {
-                count = strtol(p, (char **)&p, 10);
-                if (count < 1 || count > MAX_HAND || !isalpha((unsigned char)*p)) {
-                    kage_error(err, (int)(at - fen), "a count in hand is a number from 1 to %d before a piece, as in [2P]",
-                               MAX_HAND);
-                    goto out;
-                }
-            }
-            Piece pc = read_piece(v, &p, tok);
-            if (!pc) {
-                kage_error(err, (int)(at - fen), "unknown piece '%s' in hand", tok);
-                goto out;
-            }
-            int t = piece_type(pc);
-            if (!((v->drop_types >> t) & 1) || v->type[t].demotes != t) {
-                kage_error(err, (int)(at - fen), "%s cannot be in hand", v->type[t].def->name);
-                goto out;
-            }
-            if (tmp->hand[piece_color(pc)][t] + count > MAX_HAND) {
-                kage_error(err, (int)(at - fen), "too many pieces in hand");
-                goto out;
-            }
-            tmp->hand[piece_color(pc)][t] += (int)count;
+/* The hand, if there is one: "[...]", pieces of both sides, '-' for none,
+ * a count before a piece as shogi's SFEN writes it. */
+static bool read_hand(Position *tmp, const char *fen, const char **pp, KageError *err)
+{
+    const Variant *v = tmp->v;
+    const char *p = *pp;
+    char tok[8];
+    if (*p != '[')
+        return true;
+    const char *open = p++;
+    while (*p && *p != ']' && *p != ' ') {
+        const char *at = p;
+        if (*p == '-') {
+            p++;
+            continue;
         }
-        if (*p != ']') {
-            kage_error(err, (int)(open - fen), "hand is not closed with ']'");
-            goto out;
+        /* a count before a piece, as shogi's SFEN writes hands: [2P] is [PP] */
+        long count = 1;
+        if (isdigit((unsigned char)*p)) {
+            count = strtol(p, (char **)&p, 10);
+            if (count < 1 || count > MAX_HAND || !isalpha((unsigned char)*p))
+                return kage_error(err, (int)(at - fen),
+                                  "a count in hand is a number from 1 to %d before a piece, as in [2P]", MAX_HAND);
         }
-        p++;
-        if (!d->captures_to_hand && !v->drop_types) {
-            kage_error(err, (int)(open - fen), "%s has no pieces in hand", d->name);
-            goto out;
-        }
+        Piece pc = read_piece(v, &p, tok);
+        if (!pc)
+            return kage_error(err, (int)(at - fen), "unknown piece '%s' in hand", tok);
+        int t = piece_type(pc);
+        if (!((v->drop_types >> t) & 1) || v->type[t].demotes != t)
+            return kage_error(err, (int)(at - fen), "%s cannot be in hand", v->type[t].def->name);
+        if (tmp->hand[piece_color(pc)][t] + count > MAX_HAND)
+            return kage_error(err, (int)(at - fen), "too many pieces in hand");
+        tmp->hand[piece_color(pc)][t] += (int)count;
     }
+    if (*p != ']')
+        return kage_error(err, (int)(open - fen), "hand is not closed with ']'");
+    p++;
+    if (!v->def->captures_to_hand && !v->drop_types)
+        return kage_error(err, (int)(open - fen), "%s has no pieces in hand", v->def->name);
+    *pp = p;
+    return true;
+}
 
-    /* 3. side to move */
-    if (*p && *p != ' ') {
-        kage_error(err, (int)(p - fen), "unexpected '%c' after the board", *p);
-        goto out;
-    }
+/* The side to move ('w' when the FEN ends after the board). */
+static bool read_side(Position *tmp, const char *fen, const char **pp, KageError *err)
+{
+    const char *p = *pp;
+    if (*p && *p != ' ')
+        return kage_error(err, (int)(p - fen), "unexpected '%c' after the board", *p);
     p = skip_spaces(p);
     if (*p == 'w' || *p == 'b') {
         tmp->side = *p == 'w' ? WHITE : BLACK;
         p++;
-    } else if (*p) {
-        kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
-        goto out;
-    } else
+    } else if (*p)
+        return kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
+    else
         tmp->side = WHITE;
-    if (*p && *p != ' ') {
-        kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
-        goto out;
-    }
+    if (*p && *p != ' ')
+        return kage_error(err, (int)(p - fen), "side to move must be 'w' or 'b'");
+    *pp = skip_spaces(p);
+    tmp->fullmove = 1; /* unless the fields that follow say otherwise */
+    return true;
+}
+
+/* A counter of the FEN's last two fields, if there: a number from 0 to
+ * max, alone in its field; *n is left as it was when the FEN has ended,
+ * and *pp where the counter starts when it is not one. */
+static bool read_counter(const char **pp, long max, long *n)
+{
+    const char *at = *pp, *p = at;
+    if (!*p)
+        return true;
+    long got = strtol(p, (char **)&p, 10);
+    if (p == at || got < 0 || got > max || (*p && *p != ' '))
+        return false;
+    *n = got;
+    *pp = skip_spaces(p);
+    return true;
+}
+
+/* Fairy-Stockfish's fields after the side to move: castling rights, the
+ * en-passant square (kept only where a pawn can take, as Fairy-Stockfish
+ * writes it), the halfmove clock and the fullmove number. */
+static bool read_fields(Position *tmp, const char *fen, const char **pp, KageError *err)
+{
+    const Variant *v = tmp->v;
+    StateInfo *st = tmp->st;
+    const char *p = *pp;
+    if (*p == '-')
+        p++;
+    else
+        while (*p && *p != ' ') {
+            const char *q = strchr("KQkq", *p);
+            if (!q || !v->def->castling)
+                return kage_error(err, (int)(p - fen), "bad castling right '%c'", *p);
+            st->castling |= (uint8_t)(1 << (q - "KQkq"));
+            p++;
+        }
     p = skip_spaces(p);
-
-    tmp->fullmove = 1;
-    if (d->fen_style == FEN_FSF) {
-        /* 4. castling */
-        if (*p == '-')
-            p++;
-        else
-            while (*p && *p != ' ') {
-                const char *q = strchr("KQkq", *p);
-                if (!q || !d->castling) {
-                    kage_error(err, (int)(p - fen), "bad castling right '%c'", *p);
-                    goto out;
-                }
-                st->castling |= (uint8_t)(1 << (q - "KQkq"));
-                p++;
-            }
-        p = skip_spaces(p);
-        /* 5. en passant */
-        int epsq = 0;
-        const char *epat = p;
-        if (*p == '-')
-            p++;
-        else if (*p) {
-            int n = variant_parse_square(v, p, &epsq);
-            if (!n) {
-                kage_error(err, (int)(p - fen), "bad en-passant square");
-                goto out;
-            }
-            p += n;
-        }
-        if (*p && *p != ' ') {
-            kage_error(err, (int)(p - fen), "bad en-passant square");
-            goto out;
-        }
-        p = skip_spaces(p);
-        /* 6. counters */
-        if (*p) {
-            const char *at = p;
-            long n = strtol(p, (char **)&p, 10);
-            if (p == at || n < 0 || n > UINT16_MAX || (*p && *p != ' ')) {
-                kage_error(err, (int)(at - fen), "bad halfmove clock (a number from 0 to %d)", UINT16_MAX);
-                goto out;
-            }
-            st->halfmove = (uint16_t)n;
-            p = skip_spaces(p);
-        }
-        if (*p) {
-            const char *at = p;
-            long n = strtol(p, (char **)&p, 10);
-            if (p == at || n < 0 || n > 100000 || (*p && *p != ' ')) {
-                kage_error(err, (int)(at - fen), "bad fullmove number");
-                goto out;
-            }
-            tmp->fullmove = n ? (int)n : 1;
-            p = skip_spaces(p);
-        }
-        if (*p) {
-            kage_error(err, (int)(p - fen), "unexpected text after the FEN");
-            goto out;
-        }
-        if (epsq) {
-            Color us = tmp->side, them = !us;
-            int pawn_sq = epsq - v->forward[us], origin = epsq + v->forward[us];
-            Piece pp = tmp->board[pawn_sq];
-            if (v->file_of[origin] < 0 || tmp->board[epsq] || tmp->board[origin] || !pp ||
-                piece_color(pp) != them || !((v->pawn_types >> piece_type(pp)) & 1) ||
-                !(v->sqflags[them][origin] & SQF_DOUBLE)) {
-                kage_error(err, (int)(epat - fen), "en-passant square does not follow a double step");
-                goto out;
-            }
-            /* kept only when a pawn can take, as Fairy-Stockfish writes it */
-            if (pos_ep_capturable(tmp, epsq, us))
-                st->ep = (uint8_t)epsq;
-        }
+    int epsq = 0;
+    const char *epat = p;
+    if (*p == '-')
+        p++;
+    else if (*p) {
+        int n = variant_parse_square(v, p, &epsq);
+        if (!n)
+            return kage_error(err, (int)(p - fen), "bad en-passant square");
+        p += n;
     }
-    /* HaChu FENs: anything after the side to move is ignored */
+    if (*p && *p != ' ')
+        return kage_error(err, (int)(p - fen), "bad en-passant square");
+    p = skip_spaces(p);
+    long halfmove = st->halfmove, fullmove = 1;
+    if (!read_counter(&p, UINT16_MAX, &halfmove))
+        return kage_error(err, (int)(p - fen), "bad halfmove clock (a number from 0 to %d)", UINT16_MAX);
+    st->halfmove = (uint16_t)halfmove;
+    if (!read_counter(&p, 100000, &fullmove))
+        return kage_error(err, (int)(p - fen), "bad fullmove number");
+    tmp->fullmove = fullmove ? (int)fullmove : 1;
+    if (*p)
+        return kage_error(err, (int)(p - fen), "unexpected text after the FEN");
+    if (epsq) {
+        Color us = tmp->side, them = !us;
+        int pawn_sq = epsq - v->forward[us], origin = epsq + v->forward[us];
+        Piece pawn = tmp->board[pawn_sq];
+        if (v->file_of[origin] < 0 || tmp->board[epsq] || tmp->board[origin] || !pawn ||
+            piece_color(pawn) != them || !((v->pawn_types >> piece_type(pawn)) & 1) ||
+            !(v->sqflags[them][origin] & SQF_DOUBLE))
+            return kage_error(err, (int)(epat - fen), "en-passant square does not follow a double step");
+        if (pos_ep_capturable(tmp, epsq, us))
+            st->ep = (uint8_t)epsq;
+    }
+    *pp = p;
+    return true;
+}
 
-    st->key = 0;
-    st->key = pos_compute_key(tmp);
-    if (!validate(tmp, err))
-        goto out;
-    pos_copy(pos, tmp);
-    ok = true;
-out:
+bool pos_set_fen(Position *pos, const char *fen, KageError *err)
+{
+    Position *tmp = pos_new_empty(pos->v);
+    const char *p = skip_spaces(fen);
+    /* HaChu FENs (Cashew): anything after the side to move is ignored */
+    bool ok = read_board(tmp, fen, &p, err) && read_hand(tmp, fen, &p, err) && read_side(tmp, fen, &p, err) &&
+              (pos->v->def->fen_style != FEN_FSF || read_fields(tmp, fen, &p, err));
+    if (ok) {
+        tmp->st->key = 0;
+        tmp->st->key = pos_compute_key(tmp);
+        ok = validate(tmp, err);
+    }
+    if (ok)
+        pos_copy(pos, tmp);
     pos_free(tmp);
     return ok;
 }
