@@ -1,19 +1,19 @@
 #!/bin/sh
 # The lobby server's load test (a benchmark, not part of make check): start
 # a kage server on a socket of its own in a temporary folder, run
-# tools/loadtest against it with nice (options are passed on: --clients,
-# --games, --seconds ...; see the top of tools/loadtest.c), stop the server
+# tests/tools/loadtest against it with nice (options are passed on: --clients,
+# --games, --seconds ...; see the top of tests/tools/loadtest.c), stop the server
 # with SIGTERM, and replay every game it stored (kage server --check).
 #
 #   tools/loadtest.sh [--seconds=180] [--clients=500] [--games=200] ...
 #
 # KAGE_BUILD: the build folder (default build/, where make built
-# src/kage and tools/loadtest).  Everything it made is removed at the end.
+# src/kage and tests/tools/loadtest).  Everything it made is removed at the end.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${KAGE_BUILD:-$top/build}
 kage=$build/src/kage
-lt=$build/tools/loadtest
+lt=$build/tests/tools/loadtest
 [ -x "$kage" ] && [ -x "$lt" ] || { echo "loadtest.sh: build first: no $kage or $lt" >&2; exit 2; }
 dir=$(mktemp -d "${TMPDIR:-/tmp}/kage-loadtest.XXXXXX")
 pid=

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build tools/soak.c with the rules and the engine under the sanitizers,
+# Build tests/tools/soak.c with the rules and the engine under the sanitizers,
 # with the search's own consistency checks on (KAGE_SEARCH_CHECKS), and run
 # it for a bounded time: fast AI-against-AI games over every variant.
 #
@@ -25,6 +25,6 @@ sources=$(sed -n '/^lib\(rules\|engine\)_a_SOURCES/,/^$/p' "$top/Makefile.am" | 
 echo "soak.sh: building in $dir" >&2
 # shellcheck disable=SC2086
 $cc -std=c11 -D_POSIX_C_SOURCE=200809L -DKAGE_SEARCH_CHECKS -pthread -Wall -Wextra $cflags \
-    -I"$top/include" $sources "$top/tools/soak.c" -o "$dir/soak"
+    -I"$top/include" $sources "$top/tests/tools/soak.c" -o "$dir/soak"
 
 exec "$dir/soak" "$@"

@@ -2,7 +2,7 @@
  * Unix socket, send lines, and read the server's lines as checked
  * messages.  Nothing blocks once connected: the caller polls the
  * descriptor (net_client_fd) with the events net_client_events asks for.
- * Used by the game screen, `kage online` and tools/loadtest. */
+ * Used by the game screen, `kage online` and tests/tools/loadtest. */
 #ifndef KAGE_NET_CLIENT_H
 #define KAGE_NET_CLIENT_H
 

@@ -1,6 +1,6 @@
 /* The lobby's wire protocol: one line a message, words separated by one
  * blank, printable ASCII only.  The server (kage server) and its clients
- * (the game screen, `kage online`, tools/loadtest) speak it over a Unix
+ * (the game screen, `kage online`, tests/tools/loadtest) speak it over a Unix
  * socket; this file parses and checks a line and the values inside it, and
  * nothing here touches a socket.
  *
