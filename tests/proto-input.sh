@@ -172,7 +172,7 @@ printf '%s\n' "$out" | grep -q '^offer draw' && fail "xboard: a lost position's 
 
 # the setup and piece lines after variant (before pong); lift answered with highlight
 out=$(printf 'xboard\nprotover 2\nvariant shogun\nping 1\nquit\n' | run xboard 5)
-printf '%s\n' "$out" | grep -q '^setup (PNBR^FF\.^B^R\.^P\.^NKpnbr^ff\.^b^r\.^p\.^nk) 8x8+5_crazyhouse rnb+fkbnr/' || fail "xboard: Shogun's setup"
+printf '%s\n' "$out" | grep -q '^setup (PNBR^FF\.^B\.\.^P\.\.\.\.\.^R\.\.\.^NKpnbr^ff\.^b\.\.^p\.\.\.\.\.^r\.\.\.^nk) 8x8+5_crazyhouse rnb+fkbnr/' || fail "xboard: Shogun's setup"
 printf '%s\n' "$out" | grep -q '^piece +F& Q$' || fail "xboard: the promoted Duchess moves as a Queen"
 printf '%s\n' "$out" | sed -n '/^setup/,$p' | tail -1 | grep -q '^pong 1' || fail "xboard: pong after the setup"
 out=$(printf 'xboard\nprotover 2\nvariant shinobiplus\nping 1\nquit\n' | run xboard 5)

@@ -151,9 +151,13 @@ if [ -n "$hachu" ]; then
 fi
 # A person's moves, clicked where xdotool is installed (CI installs it):
 # XBoard must end each entry with the move Kage highlighted.  Shinobi+: a
-# drop (the Lance's squares marked), then the Lance's promotion, which must
-# be made (XBoard waited for ever on the blue mark it had).  Cashew: the
-# Lion's double capture, its first victim cyan, then the second step.
+# drop (the Lance's squares marked; XBoard's holdings follow Kage's setup
+# line: P H L M J C F D from the bottom, the Lance in slot 2), then the
+# Lance's promotion, which must be made (XBoard waited for ever on the blue
+# mark it had).  Shinobi: a Horse's promotion (XBoard refuses a '+' from
+# a piece in any slot of its table past the eleventh, "already promoted").
+# Cashew: the Lion's double capture, its first victim cyan, then the second
+# step.
 clicks() { # clicks NAME VARIANT FILES RANKS HOLDINGS STEP...: true if all went as told
     name=$1 before=$failed
     case " ${XBOARD_VARIANTS:-$2} " in *" $2 "*) ;; *) return 1 ;; esac
@@ -167,9 +171,12 @@ clicks() { # clicks NAME VARIANT FILES RANKS HOLDINGS STEP...: true if all went 
 if ! command -v xdotool >/dev/null; then
     skip_part xboard/clicks "no xdotool for the clicked moves (Debian: xdotool)"
 else
-    clicks drop-and-promotion shinobiplus 8 8 1 +w4 "=<first : highlight 8/8/8/8/YYYYYYYY/YYYYYYYY/8/YYYY1YYY" \
+    clicks drop-and-promotion shinobiplus 8 8 1 +w2 "=<first : highlight 8/8/8/8/YYYYYYYY/YYYYYYYY/8/YYYY1YYY" \
         e4 "=>first : L@e4" a7 a6 "=>first : a7a6" e4 "=<first : highlight 8/4M3/4Y3/4Y3/8/8/8/8" e7 "=>first : e4e7+" &&
         echo "ok   clicked: L@e4 (drop squares marked), e4e7+ (a promotion that must be made)"
+    clicks horse shinobi 8 8 1 b1 c3 "=>first : b1c3" a7 a6 "=>first : a7a6" c3 d5 "=>first : c3d5" \
+        a6 a5 "=>first : a6a5" d5 "=<first : highlight 8/2M1M3/8/8/8/8/8/8" c7 "=>first : d5c7+" &&
+        echo "ok   clicked: d5c7+ (the Horse's promotion)"
     clicks lion cashew-shogi 13 13 0 c4 c5 "=>first : c4c5" m10 m9 "=>first : m10m9" c2 c4 "=>first : c2c4" \
         l10 l9 "=>first : l10l9" c4 c6 "=>first : c4c6" k10 k9 "=>first : k10k9" c6 c8 "=>first : c6c8" \
         i10 i9 "=>first : i10i9" c8 d9 "=<first : highlight 13/13/13/2MMM8/2MMM8/2MMM8/13/13/13/13/13/13/13" \

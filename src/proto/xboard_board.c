@@ -17,15 +17,30 @@
 #include <string.h>
 
 /* Where each piece goes in XBoard 4.9's piece table: a slot per internal
- * type of XBoard (0 Pawn, 1 Knight, 2 Bishop, 3 Rook, 4 Queen, 5 Ferz, 6
- * Alfil, 7 Archbishop, 8 Chancellor, 9 Wazir, 10 Man, 11 Cannon, 12
- * Nightrider, 13 Cardinal, 14 Dragon, 15 Grasshopper, 16 Silver, 17 Falcon,
- * 18 Lance, 19 Cobra, 20 Unicorn, 21 Lion, 22 Sword, 23 Zebra, 24 Camel, 25
- * Tower, 26 Wolf, 27 Hat, ... 34 Horse, ... 38 Viking, 39 Flag, 40 Axe, 41
- * Dolphin, 42 Cat, 43 Claw, 44 Wheel, 45 Butterfly, 46 crowned Bishop, 47
- * crowned Rook, ... 65 King), "^X" the slot of X's promoted form.  The
- * pictures follow the moves where XBoard has one.  With the holdings' size
- * and the parent variant whose rules XBoard applies: crazyhouse where
+ * type of XBoard, and the slot chooses the picture drawn (XBoard 4.9.1's
+ * draw.c, pngPieceNames; its default theme): 0 Pawn, 1 Knight, 2 Bishop, 3
+ * Rook, 4 Queen, 5 Advisor (a mandarin's cap), 6 Elephant, 7 Archbishop
+ * (crossed swords), 8 a star, 9 Gold (a turban), 10 Commoner (a helmet), 11
+ * Cannon, 12 Nightrider, 13 crowned Bishop, 14 crowned Rook, 15 a small
+ * crown, 16 Chancellor (a Knight on a Rook), 17 Hawk, 18 Lance, 19 Cobra, 20
+ * Unicorn, 21 Lion, 22 Sword, 23 Zebra, 24 Camel, 25 Tower, 26 Wolf, 27 Hat,
+ * 28 Duck, 29 Lance, 30 Dragon, 31 Gnu, 32 Cub (a lion), 33 and 49 shields,
+ * 34 Pegasus, 35 Wizard, 36 and 37 helmets, 38 Viking, 39 Flag, 40 Axe, 41
+ * Dolphin, 42 Leopard, 43 Claw, 44 and 54 wheels, 45 Butterfly, 46 and 47 a
+ * plain Bishop and Rook, 48 a crown, 50 King, 51 Queen, 52 Lion, 53
+ * Elephant (50-53 drawn from those pictures: the theme has none of their
+ * own), 55-60 turbans, 61-63 swords, 64 a small Queen, 65 King; "^X" the
+ * slot of X's promoted form.  A slot may also carry XBoard's own rules,
+ * which the piece lines do not replace: 18 moves to the last rank as a
+ * promotion, and is a pawn outside Chu; 21 trades like Chu's Lion; 0 is the
+ * pawn (promotion, no drop on the last rank); 50 is a second royal piece in
+ * Chu; and outside Chu only the first eleven (0-10) may promote with '+'
+ * (XBoard refused "d5c7+" for a Horse in slot 34: "already promoted").  So
+ * the pieces that promote in the 8x8 games take pictures among 0-10, which
+ * have no lance; Cashew's Lance takes 29 and its Lion 52, whose pictures
+ * are 18's and 21's, and its Pawn keeps off 0: it promotes only by
+ * capture.  XBoard counts the holdings in slot order.  With the holdings'
+ * size and the parent variant whose rules XBoard applies: crazyhouse where
  * captures go to hand, bughouse where they do not, chu for Cashew. */
 typedef struct XbSlot {
     int slot;
@@ -42,29 +57,43 @@ typedef struct XbLayout {
     const char *parent;
 } XbLayout;
 
+/* Shogun: the Duchess a mandarin's cap, the promoted Rook (Mortar, Rook and
+ * Knight) a Knight on a Rook, the General (King and Knight) a Unicorn, the
+ * Captain a helmet. */
 static const XbSlot shogun_slots[] = {
-    {0, "P"}, {1, "N"}, {2, "B"}, {3, "R"}, {4, "^F"}, {5, "F"}, {7, "^B"}, {8, "^R"}, {10, "^P"}, {12, "^N"},
+    {0, "P"}, {1, "N"}, {2, "B"}, {3, "R"}, {4, "^F"}, {5, "F"}, {7, "^B"}, {10, "^P"}, {16, "^R"}, {20, "^N"},
 };
+/* The Clan: the Horse a Knight, the Lance a Rook (it slides as one, only
+ * forwards), the Monk a mandarin's cap; promoted, the Horse Pegasus, the
+ * Lance a tower, the Monk a Bishop, a Pawn (on both sides) a round helmet.
+ * The Ninja crossed swords (XBoard's Archbishop), the Captain a helmet, the
+ * Fox and Dragon a crowned Bishop and Rook. */
 static const XbSlot clan_slots[] = {
-    {0, "P"}, {1, "^H"}, {2, "^M"}, {3, "^L"}, {5, "M"}, {6, "H"}, {7, "J"}, {8, "L"}, {10, "C"}, {11, "^P"},
-    {13, "F"}, {14, "D"},
+    {0, "P"}, {1, "H"}, {2, "^M"}, {3, "L"}, {5, "M"}, {7, "J"}, {10, "C"}, {13, "F"}, {14, "D"},
+    {25, "^L"}, {34, "^H"}, {37, "^P"},
 };
-static const XbSlot kingdom_slots[] = {{0, "P"}, {1, "N"}, {2, "B"}, {3, "R"}, {4, "Q"}, {11, "^P"}};
-/* Cashew's Pawn and Lance stand off XBoard's pawn and lance slots, whose
- * Chu rules would promote them on the last rank (XBoard then relayed
- * "m12m13q" for a plain Pawn step): in Cashew only a capture promotes.
- * Its Lion stands off XBoard's Lion slot (21), to which XBoard ties Chu's
- * Lion-trading rules, which Cashew does not have: a Lion taking a guarded
- * Lion from two squares away was refused ("Forfeit due to invalid move:
- * i8g6+", a CI run's game between two Kages).  It stands in the Wizard's
- * slot (35): no rule is tied to it, and its picture is no other piece's */
+static const XbSlot kingdom_slots[] = {{0, "P"}, {1, "N"}, {2, "B"}, {3, "R"}, {4, "Q"}, {37, "^P"}};
+/* Cashew: each piece's picture where the theme has one (Lance, Leopard,
+ * Bear a claw, the Chariots wheels, the Guards shields, the Generals, Gold
+ * and Silver turbans as XBoard draws Shogi's, Viper a cobra, Kirin a gnu,
+ * Phoenix a duck, Golden Bird a hawk, Goblin a wizard's hat, Dragon,
+ * Butterfly, Lion, Wolf, Viking, Flag, Unicorn, Berserker an axe), and a
+ * promoted piece that moves as another kind the picture of that kind where
+ * the theme has a second one (the Flying Horse a Queen, the Hun a lion cub,
+ * the Viper a plain Rook for the Hook Mover, the Butterfly and the Dragon a
+ * plain crowned Bishop and Rook).  The Tiger (a camel), Kite (a dolphin),
+ * Hun (a sword), promoted Kite (a top hat) and promoted Viking (a zebra)
+ * have no picture like them.  The Pawn is a helmet: in slot 0 XBoard
+ * relayed "m12m13q" for a plain Pawn step.  The Lion is off 21, where
+ * XBoard refused a Lion taking a guarded Lion from two squares away
+ * ("Forfeit due to invalid move: i8g6+", a CI game between two Kages). */
 static const XbSlot cashew_slots[] = {
-    {36, "P"},   {3, "H!"},   {4, "Q"},   {5, "S"},    {6, "^W!"},  {7, "X"},    {8, "O"},    {9, "G"},
-    {10, "N"},   {11, "D'"},  {13, "H"},  {14, "D"},   {15, "T!"},  {17, "^X"},  {25, "L"},   {19, "K'"},
-    {20, "^O"},  {35, "L!"},  {22, "E'"}, {23, "^W'"}, {24, "T'"},  {26, "W!"},  {27, "V"},   {31, "^E'"},
-    {32, "P'"},  {34, "H'"},  {38, "W'"}, {39, "^N"},  {40, "^L!"}, {41, "F"},   {43, "L'"},  {44, "C'"},
-    {45, "G!"},  {47, "D!"},  {48, "I'"}, {49, "J'"},  {50, "^H'"}, {53, "R'"},  {56, "^C'"}, {57, "^F'"},
-    {58, "F'"},  {59, "^K'"}, {60, "^P'"},
+    {36, "P"},   {3, "H!"},   {4, "Q"},    {60, "S"},   {6, "^W!"},  {28, "X"},   {31, "O"},   {9, "G"},
+    {10, "N"},   {11, "D'"},  {13, "H"},   {14, "D"},   {33, "T!"},  {17, "^X"},  {29, "L"},   {41, "K'"},
+    {20, "^O"},  {52, "L!"},  {22, "E'"},  {23, "^W'"}, {24, "T'"},  {26, "W!"},  {43, "V"},   {32, "^E'"},
+    {19, "P'"},  {34, "H'"},  {38, "W'"},  {39, "^N"},  {40, "^L!"}, {42, "F"},   {44, "L'"},  {45, "C'"},
+    {35, "G!"},  {49, "D!"},  {56, "I'"},  {59, "J'"},  {51, "^H'"}, {54, "R'"},  {57, "^C'"}, {58, "^F'"},
+    {30, "F'"},  {27, "^K'"}, {47, "^P'"},
 };
 
 static const XbLayout xb_layouts[] = {
