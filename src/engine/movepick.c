@@ -191,7 +191,7 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
              * the list of bad captures, which quiescence has no use for) */
             movegen_quiet(pos, &list);
             for (int i = 0; i < list.count; i++)
-                if (list.moves[i] != mp->tt && search_gives_check(s, list.moves[i]) && see_ge(s, list.moves[i], 0))
+                if (list.moves[i] != mp->tt && gives_check(s, list.moves[i]) && see_ge(s, list.moves[i], 0))
                     mp->bad[mp->nbad++] = list.moves[i];
             return movepick_next(s, mp, noisy);
         }

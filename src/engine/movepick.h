@@ -61,13 +61,6 @@ int see_promotion_gain(const Search *s, Move m, bool capture);
 /* Does m win at least `threshold` once every capture on its square that
  * pays has been made (pins and promotions on the way ignored)? */
 bool see_ge(const Search *s, Move m, int threshold);
-/* The names search.c calls the two above by (search.c:403), until it
- * calls them by theirs. */
-static inline int movepick_captured_value(const Search *s, Move m) { return see_captured_value(s, m); }
-static inline int movepick_promotion_gain(const Search *s, Move m, bool capture)
-{
-    return see_promotion_gain(s, m, capture);
-}
 
 /* The history score of a quiet move. */
 int movepick_quiet_score(const Search *s, int ply, Move m);

@@ -154,9 +154,13 @@ int search_root(Search *s, int depth, int alpha, int beta);
  * s->best_move.  A mate's score keeps its move. */
 int search_root_choose(Search *s, int depth, int guard, uint64_t nodes);
 
+/* --- gives_check.c, under the search and the picker ----------------------- */
+
+/* The tables gives_check() reads, for variant v (once per variant). */
+void gives_check_init(CheckTables *ct, const Variant *v);
 /* Will the legal move m give check?  Exact for the plain moves and drops of
  * the 8x8 games; castling, en passant and the rest count as checks. */
-bool search_gives_check(const Search *s, Move m);
+bool gives_check(const Search *s, Move m);
 
 /* --- time (engine.c) ----------------------------------------------------- */
 
