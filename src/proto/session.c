@@ -92,11 +92,19 @@ bool session_decimal(const char *text, double lo, double hi, double *out)
     return true;
 }
 
+/* What session_set_caps said: none but in the protocol fuzzer.  Each
+ * session copies it; the hash cap is read in session_engine, which the
+ * protocols' Hash option calls without the session. */
+static SessionCaps caps_now;
+
+void session_set_caps(const SessionCaps *caps) { caps_now = *caps; }
+
 void session_init(Session *s, size_t hash_mb)
 {
     memset(s, 0, sizeof *s);
     s->hash_mb = hash_mb;
     s->level = 10;
+    s->caps = caps_now;
     s->engine = session_engine(hash_mb, NULL);
     pthread_mutex_init(&s->mu, NULL);
     pthread_cond_init(&s->cv, NULL);
@@ -214,13 +222,9 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-uint64_t session_node_cap;
-int session_depth_cap;
-size_t session_hash_cap_mb;
-
 Engine *session_engine(size_t mb, size_t *got)
 {
-    size_t want = session_hash_cap_mb && mb > session_hash_cap_mb ? session_hash_cap_mb : mb;
+    size_t want = caps_now.hash_mb && mb > caps_now.hash_mb ? caps_now.hash_mb : mb;
     Engine *e = engine_new(want);
     if (got)
         *got = engine_hash_mb(e) < want ? engine_hash_mb(e) : mb;
@@ -234,11 +238,12 @@ void session_go(Session *s, const SearchLimits *lim, SearchInfoFn info_fn, Sessi
         s->search_pos = pos_new(s->v);
     pos_copy(s->search_pos, s->pos);
     s->lim = *lim;
-    if (session_node_cap && (!s->lim.nodes || s->lim.nodes > session_node_cap))
-        s->lim.nodes = session_node_cap;
-    if (session_depth_cap && (!s->lim.depth || s->lim.depth > session_depth_cap))
-        s->lim.depth = session_depth_cap;
-    if (session_node_cap || session_depth_cap)
+    const SessionCaps *cap = &s->caps;
+    if (cap->nodes && (!s->lim.nodes || s->lim.nodes > cap->nodes))
+        s->lim.nodes = cap->nodes;
+    if (cap->depth && (!s->lim.depth || s->lim.depth > cap->depth))
+        s->lim.depth = cap->depth;
+    if (cap->nodes || cap->depth)
         s->lim.infinite = false; /* a capped search ends by itself */
     s->info_fn = info_fn;
     s->done_fn = done_fn;

@@ -27,6 +27,7 @@ struct Session {
     Engine *engine;
     size_t hash_mb;
     int level;
+    SessionCaps caps;       /* on its searches (session_set_caps) */
     /* the search thread */
     pthread_t thread;
     bool running;           /* a thread was started and not yet joined */
@@ -42,7 +43,7 @@ struct Session {
     void *ctx;
 };
 
-/* An engine with a hash_mb table (within session_hash_cap_mb), or a smaller
+/* An engine with a hash_mb table (within the caps' hash_mb), or a smaller
  * one where memory is short: *got (may be NULL) is hash_mb, or that size. */
 Engine *session_engine(size_t hash_mb, size_t *got);
 /* Set up a session on the default variant with a hash_mb engine. */

@@ -153,6 +153,21 @@ static bool read_tail(const char *text, int i, Request *rq, KageError *err)
     return true;
 }
 
+/* The end of a move's text at i: the end square captures the enemy on it,
+ * unless a turning point already took that piece (XBoard writes a Wolf's
+ * two out and one back as e5e6,e6e7,e7e6); then an optional '+'. */
+static bool read_end(const Position *pos, const char *text, int i, Request *rq, KageError *err)
+{
+    Piece p = pos->board[rq->to];
+    bool taken = false;
+    for (int j = 0; j < rq->ncap; j++)
+        taken |= rq->cap[j] == rq->to;
+    if (rq->to != rq->from && !taken && p != PIECE_EMPTY && piece_color(p) != pos->side &&
+        !add_capture(rq, rq->to, pos, i, err))
+        return false;
+    return read_tail(text, i, rq, err);
+}
+
 static bool read_canonical(const Position *pos, const char *text, Request *rq, KageError *err)
 {
     int i = 0, sq;
@@ -203,16 +218,7 @@ static bool read_xboard(const Position *pos, const char *text, Request *rq, Kage
         if (!dup && pos->board[way[k]] != PIECE_EMPTY && piece_color(pos->board[way[k]]) != pos->side)
             rq->cap[rq->ncap++] = way[k];
     }
-    /* the end square, unless a turning point already took its piece (XBoard
-     * writes a Wolf's two out and one back as e5e6,e6e7,e7e6) */
-    Piece p = pos->board[rq->to];
-    bool taken = false;
-    for (int j = 0; j < rq->ncap; j++)
-        taken |= rq->cap[j] == rq->to;
-    if (rq->to != rq->from && !taken && p != PIECE_EMPTY && piece_color(p) != pos->side &&
-        !add_capture(rq, rq->to, pos, i, err))
-        return false;
-    return read_tail(text, i, rq, err);
+    return read_end(pos, text, i, rq, err);
 }
 
 /* "LN", "ln", "+WO": a piece code at the start of readable text. */
@@ -319,16 +325,7 @@ static bool read_readable(const Position *pos, const char *text, Request *rq, ch
     if (!nsteps)
         return kage_error(err, i, "expected 'x' or '-' and a square after the start square");
     /* the end square captures whatever enemy stands on it, 'x' or '-' */
-    /* the end square, unless a turning point already took its piece (XBoard
-     * writes a Wolf's two out and one back as e5e6,e6e7,e7e6) */
-    Piece p = pos->board[rq->to];
-    bool taken = false;
-    for (int j = 0; j < rq->ncap; j++)
-        taken |= rq->cap[j] == rq->to;
-    if (rq->to != rq->from && !taken && p != PIECE_EMPTY && piece_color(p) != pos->side &&
-        !add_capture(rq, rq->to, pos, i, err))
-        return false;
-    return read_tail(text, i, rq, err);
+    return read_end(pos, text, i, rq, err);
 }
 
 /* XBoard's SAN for Cashew, as its -saveGameFile writes it: the piece's

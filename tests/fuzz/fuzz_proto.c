@@ -18,9 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!ready) {
         if (!freopen("/dev/null", "w", stdout)) /* the replies are not checked, only survived */
             abort();
-        session_node_cap = 200;
-        session_depth_cap = 1; /* and one ply: a search still runs and moves, at little cost */
-        session_hash_cap_mb = 1; /* setoption name Hash value 4096 made a 4 GB table: out of memory */
+        /* one ply: a search still runs and moves, at little cost; setoption
+         * name Hash value 4096 made a 4 GB table: out of memory */
+        session_set_caps(&(SessionCaps){.nodes = 200, .depth = 1, .hash_mb = 1});
         ready = true;
     }
     if (size < 1)

@@ -13,13 +13,18 @@
 int uci_run(FILE *in, size_t hash_mb);
 int xboard_run(FILE *in, size_t hash_mb);
 
-/* Caps on the nodes and the depth of every search (0: none), for the
- * protocol fuzzer, whose searches must be short whatever the input asks for
- * (go infinite included: a capped search ends by itself). */
-extern uint64_t session_node_cap;
-extern int session_depth_cap;
-/* A cap on the hash table in MB (0: none): the fuzzer's setoption Hash
- * 4096 must not allocate 4 GB. */
-extern size_t session_hash_cap_mb;
+/* Caps for the protocol fuzzer (0: none): on the nodes and the depth of
+ * every search, which must be short whatever the input asks for (go
+ * infinite included: a capped search ends by itself), and on the hash
+ * table in MB (its setoption Hash 4096 must not allocate 4 GB). */
+typedef struct SessionCaps {
+    uint64_t nodes;
+    int depth;
+    size_t hash_mb;
+} SessionCaps;
+
+/* The caps of every session started from now on (each keeps its own copy)
+ * and of every engine made for one. */
+void session_set_caps(const SessionCaps *caps);
 
 #endif
