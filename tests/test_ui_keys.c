@@ -355,6 +355,20 @@ static void ui_keymap_help__every_action__has_keys(void **state)
     }
 }
 
+/* Every binding names an action of its key map, and every action the
+ * online game takes its own way is a board action: a misspelt name in
+ * either table would leave a key dead, or the online rule never applied. */
+static void ui_bindings__every_action_name__is_an_action(void **state)
+{
+    (void)state;
+    char which[200];
+    if (ui_bindings_unknown_action(which, sizeof which))
+        fail_msg("a key bound to no action: %s", which);
+    const char *online = ui_online_unknown_action();
+    if (online)
+        fail_msg("online.c takes \"%s\" its own way, and the board has no such action", online);
+}
+
 int test_ui_keys_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +388,7 @@ int test_ui_keys_run(void)
         cmocka_unit_test(ui_feed_keys__unbound_key__said_on_the_status_line),
         cmocka_unit_test(ui_feed_keys__terminal_too_small__q_quits_at_once),
         cmocka_unit_test(ui_keymap_help__every_action__has_keys),
+        cmocka_unit_test(ui_bindings__every_action_name__is_an_action),
     };
     return cmocka_run_group_tests_name("ui keys", tests, ui_model_open, ui_model_close);
 }

@@ -240,6 +240,16 @@ void ui_feed_keys(Ui *ui, const char *keys)
 
 /* --- help ----------------------------------------------------------------------------- */
 
+bool ui_bindings_unknown_action(char *buf, size_t size)
+{
+    for (int i = 0; i < N_ELEMS(bindings); i++)
+        if (!action_find(bindings[i].map, bindings[i].action)) {
+            snprintf(buf, size, "%s: %s -> %s", keymaps[bindings[i].map].title, bindings[i].key, bindings[i].action);
+            return true;
+        }
+    return false;
+}
+
 void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size)
 {
     size_t n = 0;

@@ -34,4 +34,8 @@ typedef struct UiOnline {
     bool text_from_lobby;    /* the text screen shows the lobby's PGN: its keys go back there */
 } UiOnline;
 
+/* The first name in online.c's table of actions taken the online way that
+ * is no board action (actions.c), or NULL: a misspelt one would never run. */
+const char *ui_online_unknown_action(void);
+
 #endif

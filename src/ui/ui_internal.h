@@ -516,6 +516,9 @@ void ui_key(Ui *ui, const char *key);
 void ui_feed_keys(Ui *ui, const char *keys);
 /* All keys bound to `action` in that key map, separated by spaces. */
 void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size);
+/* A binding whose action its key map does not have ("title: key -> action"
+ * in buf): true.  A misspelt action would leave its key dead. */
+bool ui_bindings_unknown_action(char *buf, size_t size);
 /* A key map's title and its help lines (the keys of each action, and what
  * other keys do); returns how many lines (at most max). */
 int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
