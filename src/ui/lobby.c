@@ -7,6 +7,7 @@
 
 #include "kage/rules/variant.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -57,6 +58,16 @@ static const char *side_name(const char *variant, int c)
     return c == WHITE ? d->white_name : d->black_name;
 }
 
+
+/* A row's text in buf: a row longer than the screen (size) is cut there. */
+__attribute__((format(printf, 3, 4))) static void cut_text(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+}
+
 static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
 {
     const NetLobby *l = &ui->online->lobby;
@@ -74,7 +85,7 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
         net_rating_text(net_lobby_rating(l, c->owner, c->variant), rating, sizeof rating);
         snprintf(owner, sizeof owner, "%s%s%s%s%s", c->owner, rating[0] ? " " : "", rating, c->to[0] ? " to " : "",
                  c->to);
-        snprintf(buf, size, "#%-3lld %-12s %s %s %s, %s%s", (long long)c->id, owner, variant_name(c->variant), c->tc,
+        cut_text(buf, size, "#%-3lld %-12s %s %s %s, %s%s", (long long)c->id, owner, variant_name(c->variant), c->tc,
                  c->rated ? "rated" : "casual", colour, note);
     } else if (r->kind == ROW_LIVE) {
         const NetGameInfo *g = &l->live[r->index];
@@ -82,7 +93,7 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
         char wr[16], br[16]; /* both players' ratings in its game, where they are known */
         net_rating_text(net_lobby_rating(l, g->white, g->variant), wr, sizeof wr);
         net_rating_text(net_lobby_rating(l, g->black, g->variant), br, sizeof br);
-        snprintf(buf, size, "#%-4lld %-17s %s%s%s - %s%s%s  %s%s", (long long)g->id, variant_name(g->variant), g->white,
+        cut_text(buf, size, "#%-4lld %-17s %s%s%s - %s%s%s  %s%s", (long long)g->id, variant_name(g->variant), g->white,
                  wr[0] ? " " : "", wr, g->black, br[0] ? " " : "", br, g->tc,
                  mine ? "  (yours: Enter goes back to it)" : "");
     } else {
