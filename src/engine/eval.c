@@ -24,6 +24,15 @@
 #define EVAL_LIMIT 29000 /* stay clear of mate scores */
 #define KING_VALUE 20000 /* a king as the least valuable attacker: never */
 
+/* The terms counted at each evaluation are inlined into their two callers,
+ * the engine's (base_evaluate: no counts, the sums in registers) and the
+ * tuner's (eval_trace: the counts too): one code, each caller's own copy. */
+#if defined(__GNUC__)
+#define EVAL_INLINE inline __attribute__((always_inline))
+#else
+#define EVAL_INLINE inline
+#endif
+
 /* A square's plain index (rank * files + file). */
 #define PLAIN(v, sq) ((v)->rank_of[sq] * (v)->files + (v)->file_of[sq])
 
@@ -262,7 +271,18 @@ void eval_init(EvalParams *ep, const Variant *v)
         }
         ep->mobile[t] = !royal && !((v->pawn_types >> t) & 1) && v->type[t].def->special == SPECIAL_NONE;
         ep->attack_weight[t] = (int8_t)imin(ep->value[t] / 200 + 1, 8);
+        ep->special[t] = v->type[t].def->special != SPECIAL_NONE;
+        ep->royal[t] = royal;
+        ep->attack_value[t] = (int16_t)(royal ? KING_VALUE : ep->value[t]);
     }
+    /* the plain index of each square, and which squares are next to which:
+     * a difference dr * stride + df of two squares of the board gives back
+     * dr and df, since |df| < files < stride */
+    for (int sq = 0; sq < BOARD_ARRAY; sq++)
+        ep->plain[sq] = v->file_of[sq] >= 0 ? (uint8_t)PLAIN(v, sq) : 0xff;
+    for (int dr = -1; dr <= 1; dr++)
+        for (int df = -1; df <= 1; df++)
+            ep->near[BOARD_ARRAY + dr * v->stride + df] = 1;
     for (int t = 1; t <= v->ntypes; t++) {
         bool to_hand = v->def->captures_to_hand && !((v->royal_types >> t) & 1);
         ep->capture[t] = ep->value[t] + (to_hand ? ep->hand[v->type[t].demotes] : 0);
@@ -362,7 +382,7 @@ static inline void acc_piece(const EvalParams *ep, const Variant *v, EvalAcc *ac
     acc->phase += n * ep->phase_w[t];
     if (ep->net)
         for (Color p = WHITE; p <= BLACK; p++)
-            nn_acc_input(ep->net, acc->nn, p, nn_piece_input(v, p, c, t, PLAIN(v, sq)), n);
+            nn_acc_input(ep->net, acc->nn, p, nn_piece_input(v, p, c, t, ep->plain[sq]), n);
 }
 
 /* A piece of type t put into (n = 1) or taken from (n = -1) c's hand, which
@@ -439,7 +459,7 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
  * enemies near it (the padding keeps the 5x5 ring inside the board array),
  * and enemy pieces in hand against its open squares. Returns the number of
  * those open (empty) squares, and the friends in *friends (0 without a king). */
-static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x, int *friends)
+static EVAL_INLINE int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Color c, Sink *x, int *friends)
 {
     const Variant *v = pos->v;
     int k = pos->king[c];
@@ -467,74 +487,84 @@ static int king_terms(const EvalParams *ep, const Position *pos, const EvalAcc *
 /* What the attack pass learns about the board, by plain square index. */
 typedef struct Attacks {
     uint8_t count[2][MAX_FILES * MAX_RANKS];  /* attackers of each square */
-    int16_t least[2][MAX_FILES * MAX_RANKS];  /* value of the cheapest attacker (where count > 0) */
+    int16_t least[2][MAX_FILES * MAX_RANKS];  /* value of the cheapest attacker (where count > 0 and
+                                               * the square is not empty: only those are read) */
     uint64_t checks[2][MAX_FILES * MAX_RANKS];/* [c][i]: types of c that would check the enemy king from i */
     uint8_t cand[2][256];                     /* squares where c's pieces could move to give check */
     uint8_t cand_type[2][256];                /* ... and the type of the piece that would */
     int ncand[2];
 } Attacks;
 
+/* The squares next to the king on ksq (and ksq itself), as near[to]; none without a king. */
+static inline const uint8_t *near_king(const EvalParams *ep, int ksq)
+{
+    return ksq ? ep->near + BOARD_ARRAY - ksq : ep->near_none;
+}
+
 /* The squares from which a piece of colour c would attack the king of !c:
  * the attack table read backwards from the king. */
-static void checking_squares(const Position *pos, Color c, Attacks *a)
+static EVAL_INLINE void checking_squares(const EvalParams *ep, const Position *pos, Color c, Attacks *a)
 {
     const Variant *v = pos->v;
     const AttackTable *at = &v->attack[c];
+    const uint8_t *plain = ep->plain;
+    uint64_t *checks = a->checks[c];
     int ksq = pos->king[!c];
-    memset(a->checks[c], 0, (size_t)v->nsq * sizeof a->checks[c][0]);
+    memset(checks, 0, (size_t)v->nsq * sizeof checks[0]);
     if (!ksq)
         return;
     for (int i = 0; i < at->nleap; i++) {
         int sq = ksq - at->leap[i].off;
-        if (sq > 0 && sq < BOARD_ARRAY && v->file_of[sq] >= 0)
-            a->checks[c][PLAIN(v, sq)] |= at->leap[i].types;
+        if ((unsigned)sq < BOARD_ARRAY && plain[sq] != 0xff)
+            checks[plain[sq]] |= at->leap[i].types;
     }
     for (int i = 0; i < at->nslide; i++) {
-        int dir = at->slide[i].dir, sq = ksq;
-        for (int d = 1; d <= at->slide[i].maxr; d++) {
-            sq -= dir;
-            if (pos->board[sq] == PIECE_OFF)
+        int dir = at->slide[i].dir, sq = ksq, maxr = at->slide[i].maxr;
+        const uint64_t *within = at->slide[i].types_within;
+        for (int d = 1; d <= maxr; d++) {
+            Piece p = pos->board[sq -= dir];
+            if (p == PIECE_OFF)
                 break;
-            a->checks[c][PLAIN(v, sq)] |= at->slide[i].types_within[d];
-            if (pos->board[sq] != PIECE_EMPTY)
+            checks[plain[sq]] |= within[d];
+            if (p != PIECE_EMPTY)
                 break;
         }
     }
 }
 
-/* One more attacker of value `value` on plain square i. */
-static inline void hit(Attacks *a, Color c, int i, int value)
+/* One more attacker of value `value` on plain square i, which is not empty
+ * (on an empty square only the count is kept). */
+static inline void hit(uint8_t *count, int16_t *least, int i, int value)
 {
-    if (!a->count[c][i]++ || value < a->least[c][i])
-        a->least[c][i] = (int16_t)value;
-}
-
-static inline bool next_to(const Variant *v, int sq, int kf, int kr)
-{
-    return abs(v->file_of[sq] - kf) <= 1 && abs(v->rank_of[sq] - kr) <= 1;
+    if (!count[i]++ || value < least[i])
+        least[i] = (int16_t)value;
 }
 
 /* One pass over every piece's moves: mobility, the attack maps, hits on the
  * squares next to the enemy king, and the moves that would give check. */
-static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, Sink *x, int hits_out[2],
-                        int units_out[2], int attackers_out[2], uint8_t by_type[2][MAX_PIECE_TYPES])
+static EVAL_INLINE void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, Sink *x, int hits_out[2],
+                                    int units_out[2], int attackers_out[2], uint8_t by_type[2][MAX_PIECE_TYPES])
 {
     const Variant *v = pos->v;
     const Piece *b = pos->board;
+    const uint8_t *plain = ep->plain;
     for (Color c = WHITE; c <= BLACK; c++) {
         memset(a->count[c], 0, (size_t)v->nsq);
-        checking_squares(pos, c, a);
-        a->ncand[c] = 0;
+        checking_squares(ep, pos, c, a);
     }
     for (Color c = WHITE; c <= BLACK; c++) {
-        int ksq = pos->king[!c], kf = ksq ? v->file_of[ksq] : -9, kr = ksq ? v->rank_of[ksq] : -9;
-        int them = (!c) << 6, hits = 0, units = 0, attackers = 0;
+        const uint8_t *near = near_king(ep, pos->king[!c]);
+        uint8_t *count = a->count[c], *cand = a->cand[c], *cand_type = a->cand_type[c];
+        int16_t *least = a->least[c];
+        const uint64_t *checks = a->checks[c];
+        unsigned them = (unsigned)(!c) << 6;
+        int hits = 0, units = 0, attackers = 0, ncand = 0;
         for (int i = 0; i < pos->npieces[c]; i++) {
             int from = pos->plist[c][i], t = piece_type(b[from]);
-            if (v->type[t].def->special != SPECIAL_NONE)
+            if (ep->special[t])
                 continue;
             const PieceMoves *pm = &v->moves[c][t];
-            int value = (v->royal_types >> t) & 1 ? KING_VALUE : ep->value[t];
+            int value = ep->attack_value[t];
             uint64_t tbit = (uint64_t)1 << t;
             int n = 0, h = 0;
             for (int j = 0; j < pm->nleap; j++) {
@@ -542,34 +572,48 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
                 Piece p = b[to];
                 if (p == PIECE_OFF)
                     continue;
-                int i2 = PLAIN(v, to);
-                if (mode & MODE_CAPTURE)
-                    hit(a, c, i2, value);
-                if (p == PIECE_EMPTY ? !(mode & MODE_MOVE) : ((p & 0xC0) != them || !(mode & MODE_CAPTURE)))
-                    continue;
+                int i2 = plain[to];
+                if (p == PIECE_EMPTY) {
+                    count[i2] += (mode & MODE_CAPTURE) != 0;
+                    if (!(mode & MODE_MOVE))
+                        continue;
+                } else {
+                    if (mode & MODE_CAPTURE)
+                        hit(count, least, i2, value);
+                    if ((p & 0xC0) != them || !(mode & MODE_CAPTURE))
+                        continue;
+                }
                 n++;
-                h += next_to(v, to, kf, kr);
-                if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255) {
-                    a->cand_type[c][a->ncand[c]] = (uint8_t)t;
-                    a->cand[c][a->ncand[c]++] = (uint8_t)i2;
+                h += near[to];
+                if ((checks[i2] & tbit) && ncand < 255) {
+                    cand_type[ncand] = (uint8_t)t;
+                    cand[ncand++] = (uint8_t)i2;
                 }
             }
             for (int j = 0; j < pm->nslide; j++) {
                 int off = pm->slide[j].off, mode = pm->slide[j].mode, to = from;
+                int capture = (mode & MODE_CAPTURE) != 0;
                 for (int r = pm->slide[j].range; r > 0; r--) {
                     Piece p = b[to += off];
                     if (p == PIECE_OFF)
                         break;
-                    int i2 = PLAIN(v, to);
-                    if (mode & MODE_CAPTURE)
-                        hit(a, c, i2, value);
-                    if (p == PIECE_EMPTY ? (mode & MODE_MOVE) : ((p & 0xC0) == them && (mode & MODE_CAPTURE))) {
-                        n++;
-                        h += next_to(v, to, kf, kr);
-                        if ((a->checks[c][i2] & tbit) && a->ncand[c] < 255) {
-                            a->cand_type[c][a->ncand[c]] = (uint8_t)t;
-                            a->cand[c][a->ncand[c]++] = (uint8_t)i2;
-                        }
+                    int i2 = plain[to];
+                    if (p == PIECE_EMPTY) {
+                        count[i2] += capture;
+                        if (!(mode & MODE_MOVE))
+                            continue;
+                    } else {
+                        if (!capture)
+                            break;
+                        hit(count, least, i2, value);
+                        if ((p & 0xC0) != them)
+                            break;
+                    }
+                    n++;
+                    h += near[to];
+                    if ((checks[i2] & tbit) && ncand < 255) {
+                        cand_type[ncand] = (uint8_t)t;
+                        cand[ncand++] = (uint8_t)i2;
                     }
                     if (p != PIECE_EMPTY)
                         break;
@@ -577,13 +621,14 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
             }
             if (ep->mobile[t])
                 add(x, c, ep->base[EG_MOBILITY] + t, n);
-            if (h && !((v->royal_types >> t) & 1)) {
+            if (h && !ep->royal[t]) {
                 attackers++;
                 by_type[c][t]++;
                 hits += h;
                 units += h * ep->attack_weight[t];
             }
         }
+        a->ncand[c] = ncand;
         hits_out[c] = hits;
         units_out[c] = units;
         attackers_out[c] = attackers;
@@ -593,19 +638,21 @@ static void attack_pass(const EvalParams *ep, const Position *pos, Attacks *a, S
 /* Checks by moves and by drops onto squares the enemy does not guard (a
  * square guarded by the enemy king alone counts when c guards it too): in
  * all, and again by the type of the piece that would give them. */
-static int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x,
-                       uint8_t moves_by_type[MAX_PIECE_TYPES], uint8_t drops_by_type[MAX_PIECE_TYPES], int *drops_out)
+static EVAL_INLINE int check_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x,
+                                   uint8_t moves_by_type[MAX_PIECE_TYPES], uint8_t drops_by_type[MAX_PIECE_TYPES],
+                                   int *drops_out)
 {
     const Variant *v = pos->v;
     int ksq = pos->king[!c];
     *drops_out = 0;
     if (!ksq || !v->def->check_rule)
         return 0;
+    const uint8_t *near = near_king(ep, ksq), *mine = a->count[c], *theirs = a->count[!c];
     int safe = 0;
     for (int i = 0; i < a->ncand[c]; i++) {
         int j = a->cand[c][i];
-        int guards = a->count[!c][j] - next_to(v, v->sq_of[j], v->file_of[ksq], v->rank_of[ksq]);
-        if (guards <= 0 && (a->count[!c][j] == 0 || a->count[c][j] > 1)) {
+        int guards = theirs[j] - near[v->sq_of[j]];
+        if (guards <= 0 && (theirs[j] == 0 || mine[j] > 1)) {
             safe++;
             moves_by_type[a->cand_type[c][i]]++;
             add(x, c, ep->base[EG_CHECK_MOVE] + a->cand_type[c][i], 1);
@@ -619,13 +666,16 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
     if (!held)
         return safe;
     int drops = 0;
+    const uint64_t *checks = a->checks[c], *drop_ok = v->drop_ok[c];
     for (int i = 0; i < v->nsq; i++) {
+        if (!(checks[i] & held))
+            continue;
         int sq = v->sq_of[i];
-        uint64_t types = a->checks[c][i] & held & v->drop_ok[c][sq];
+        uint64_t types = checks[i] & held & drop_ok[sq];
         if (!types || pos->board[sq] != PIECE_EMPTY)
             continue;
-        int guards = a->count[!c][i] - next_to(v, sq, v->file_of[ksq], v->rank_of[ksq]);
-        if (guards <= 0 && (a->count[!c][i] == 0 || a->count[c][i] > 0)) {
+        int guards = theirs[i] - near[sq];
+        if (guards <= 0 && (theirs[i] == 0 || mine[i] > 0)) {
             drops++;
             for (; types; types &= types - 1) {
                 drops_by_type[__builtin_ctzll(types)]++;
@@ -639,13 +689,12 @@ static int check_terms(const EvalParams *ep, const Position *pos, const Attacks 
 }
 
 /* Pieces of !c that c attacks: undefended ones, and ones a cheaper piece hits. */
-static void threat_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+static EVAL_INLINE void threat_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
 {
-    const Variant *v = pos->v;
     int hanging = 0, lesser = 0;
     for (int i = 0; i < pos->npieces[!c]; i++) {
-        int sq = pos->plist[!c][i], t = piece_type(pos->board[sq]), j = PLAIN(v, sq);
-        if (!a->count[c][j] || ((v->royal_types >> t) & 1))
+        int sq = pos->plist[!c][i], t = piece_type(pos->board[sq]), j = ep->plain[sq];
+        if (!a->count[c][j] || ep->royal[t])
             continue;
         if (!a->count[!c][j])
             hanging++;
@@ -657,47 +706,52 @@ static void threat_terms(const EvalParams *ep, const Position *pos, const Attack
     add(x, c, ep->base[stm ? EG_LESSER_STM : EG_LESSER], lesser);
 }
 
-/* Passed and doubled pawns.  A pawn is passed when no enemy pawn stands
- * ahead of it on its file or the next ones: for each file, the enemy pawn
- * nearest to c's own side is all that matters. */
-static void pawn_terms(const EvalParams *ep, const Position *pos, Color c, Sink *x)
+/* Passed and doubled pawns of both colours.  A pawn of c is passed when no
+ * enemy pawn stands ahead of it on its file or the next ones: for each file,
+ * the enemy pawn nearest to c's own side is all that matters. */
+static EVAL_INLINE void pawn_terms(const EvalParams *ep, const Position *pos, Sink *x)
 {
     const Variant *v = pos->v;
     if (!v->pawn_types)
         return;
-    int mine[MAX_FILES] = {0}, block[MAX_FILES]; /* block: the enemy pawn furthest back, in c's ranks */
+    /* mine: c's pawns on each file; block: the enemy pawn furthest back, in c's ranks;
+     * rel: each pawn of c, its file and its rank seen from c */
+    int mine[2][MAX_FILES] = {{0}}, block[2][MAX_FILES], npawns[2] = {0, 0};
+    uint8_t file[2][MAX_PIECES_SIDE], rel[2][MAX_PIECES_SIDE];
     for (int f = 0; f < v->files; f++)
-        block[f] = 99;
+        block[WHITE][f] = block[BLACK][f] = 99;
     for (Color side = WHITE; side <= BLACK; side++)
         for (int i = 0; i < pos->npieces[side]; i++) {
             int sq = pos->plist[side][i];
             if (!((v->pawn_types >> piece_type(pos->board[sq])) & 1))
                 continue;
-            int f = v->file_of[sq], rr = c == WHITE ? v->rank_of[sq] : v->ranks - 1 - v->rank_of[sq];
-            if (side == c)
-                mine[f]++;
-            else if (rr < block[f])
-                block[f] = rr;
+            int f = v->file_of[sq], r = v->rank_of[sq];
+            int own = side == WHITE ? r : v->ranks - 1 - r, other = v->ranks - 1 - own;
+            mine[side][f]++;
+            if (other < block[!side][f])
+                block[!side][f] = other;
+            file[side][npawns[side]] = (uint8_t)f;
+            rel[side][npawns[side]++] = (uint8_t)own;
         }
-    for (int i = 0; i < pos->npieces[c]; i++) {
-        int sq = pos->plist[c][i];
-        if (!((v->pawn_types >> piece_type(pos->board[sq])) & 1))
-            continue;
-        int f = v->file_of[sq], rr = c == WHITE ? v->rank_of[sq] : v->ranks - 1 - v->rank_of[sq];
-        bool passed = block[f] > rr && (f == 0 || block[f - 1] > rr) && (f == v->files - 1 || block[f + 1] > rr);
-        if (passed)
-            add(x, c, ep->base[EG_PASSED] + rr, 1);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        const int *bl = block[c];
+        for (int i = 0; i < npawns[c]; i++) {
+            int f = file[c][i], rr = rel[c][i];
+            bool passed = bl[f] > rr && (f == 0 || bl[f - 1] > rr) && (f == v->files - 1 || bl[f + 1] > rr);
+            if (passed)
+                add(x, c, ep->base[EG_PASSED] + rr, 1);
+        }
+        int doubled = 0;
+        for (int f = 0; f < v->files; f++)
+            doubled += mine[c][f] > 1 ? mine[c][f] - 1 : 0;
+        add(x, c, ep->base[EG_DOUBLED], doubled);
     }
-    int doubled = 0;
-    for (int f = 0; f < v->files; f++)
-        doubled += mine[f] > 1 ? mine[f] - 1 : 0;
-    add(x, c, ep->base[EG_DOUBLED], doubled);
 }
 
 /* The campmate race over safe squares: king steps to the flag region through
  * squares the enemy does not attack and no own piece blocks (1..7; 8 when
  * the way is shut or the king is more than five steps away). */
-static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
+static EVAL_INLINE void flag_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Color c, Sink *x)
 {
     const Variant *v = pos->v;
     int k = pos->king[c], found = 8;
@@ -708,10 +762,10 @@ static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks 
         uint8_t queue[MAX_FILES * MAX_RANKS];
         memset(dist, 0xff, (size_t)v->nsq);
         int head = 0, tail = 0;
-        dist[PLAIN(v, k)] = 0;
+        dist[ep->plain[k]] = 0;
         queue[tail++] = (uint8_t)k;
         while (head < tail && found == 8) {
-            int sq = queue[head++], ds = dist[PLAIN(v, sq)];
+            int sq = queue[head++], ds = dist[ep->plain[sq]];
             if (ds >= 7)
                 break;
             for (int d = 0; d < 8; d++) {
@@ -719,7 +773,7 @@ static void flag_terms(const EvalParams *ep, const Position *pos, const Attacks 
                 Piece p = pos->board[to];
                 if (p == PIECE_OFF)
                     continue;
-                int j = PLAIN(v, to);
+                int j = ep->plain[to];
                 if (dist[j] != 0xff || a->count[!c][j] || (p != PIECE_EMPTY && piece_color(p) == c))
                     continue;
                 dist[j] = (uint8_t)(ds + 1);
@@ -751,7 +805,7 @@ static inline void danger_unit(Sink *x, Color c, int j, int n, int *danger)
 /* c's attack on the king of !c as a whole (EG_DANGER): its units summed by
  * their weights into a danger that counts squared, so that attackers, weak
  * squares, checks and pieces in hand add up to more together than apart. */
-static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const Attacks *a, Color c, int hits,
+static EVAL_INLINE void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const Attacks *a, Color c, int hits,
                          int checks, int drops, int open, int shield, const uint8_t *const typed[3])
 {
     const Variant *v = pos->v;
@@ -763,7 +817,7 @@ static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const
         int sq = ksq + v->dir8[d];
         if (pos->board[sq] == PIECE_OFF)
             continue;
-        int i = PLAIN(v, sq);
+        int i = x->ep->plain[sq];
         weak += a->count[c][i] > 0 && a->count[!c][i] <= 1; /* the king's own guard is the one */
     }
     danger_unit(x, c, KD_UNIT_BASE, 1, &danger);
@@ -787,7 +841,7 @@ static void danger_terms(Sink *x, const Position *pos, const EvalAcc *acc, const
 }
 
 /* Everything but the accumulator's terms. */
-static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
+static EVAL_INLINE void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalAcc *acc, Sink *x)
 {
     int open[2] = {0, 0}, shield[2] = {0, 0}; /* empty squares and friends next to each colour's king */
     if (pos->v->royal_types)
@@ -824,10 +878,10 @@ static void dynamic_terms(const EvalParams *ep, const Position *pos, const EvalA
                     imin(attackers[c], KD_ATTACKERS - 1),
                 1);
         threat_terms(ep, pos, &a, c, x);
-        pawn_terms(ep, pos, c, x);
         if (ep->has_flag)
             flag_terms(ep, pos, &a, c, x);
     }
+    pawn_terms(ep, pos, x);
 }
 
 static int blend(int mg, int eg, int phase)

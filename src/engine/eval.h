@@ -99,6 +99,14 @@ typedef struct EvalParams {
     int max_promo_gain;              /* the most a promotion adds to a piece's value */
     int8_t attack_weight[MAX_PIECE_TYPES]; /* weight of a kind attacking next to the enemy king */
     bool mobile[MAX_PIECE_TYPES];    /* kinds counted by mobility (not kings, pawns, special movers) */
+    /* read by the attack pass at every evaluation, so that it follows no pointer and
+     * computes no index: */
+    bool special[MAX_PIECE_TYPES];   /* kinds with a special generator (skipped by the pass) */
+    bool royal[MAX_PIECE_TYPES];
+    int16_t attack_value[MAX_PIECE_TYPES]; /* value as an attacker: a king's is KING_VALUE */
+    uint8_t plain[BOARD_ARRAY];      /* square -> plain index (rank * files + file), 0xff off the board */
+    uint8_t near[2 * BOARD_ARRAY];   /* [BOARD_ARRAY + to - from]: 1 when `to` is `from` or next to it */
+    uint8_t near_none[BOARD_ARRAY];  /* all 0: next to no king */
     bool has_flag;
     bool attacks;
     bool danger_on;                  /* some EG_DANGER weight is not zero: the units are counted */
