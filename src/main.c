@@ -45,9 +45,11 @@ static const Command commands[] = {
      cli_evaltrace},
     {"nndata", "VARIANT [--inputs|--eval] <POSITIONS", "positions as records for the network trainer, tools/nn.py",
      cli_nndata},
-    {"pgn", "[--to=san|uci] FILE...",
+    {"pgn", "[--to=san|pychess|xboard|uci] FILE...",
      "check game records (each move legal, the result consistent): print each game's tags, final FEN and "
-     "result, or the first error with its line; --to rewrites the games in SAN or UCI; - reads standard input",
+     "result, or the first error with its line; --to rewrites the games for where they go: san (also named "
+     "pychess: what pychess.org reads, and Kage's saves), xboard (what XBoard 4.9.1's Load Game reads) or uci; "
+     "- reads standard input",
      cli_pgn},
     {"server", "[OPTION]...",
      "the lobby server: players of this host meet, play and watch on its Unix socket (kage --mode=online); "

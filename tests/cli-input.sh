@@ -30,7 +30,7 @@ for c in perft uci xboard bench datagen evaltrace nndata pgn server online; do
     [ $? -eq 0 ] || fail "kage $c --help: not exit 0 ($out)"
     printf '%s\n' "$out" | grep -q "^Usage: kage $c" || fail "kage $c --help: no usage ($out)"
 done
-"$kage" pgn -h | grep -q '^Usage: kage pgn \[--to=san|uci\] FILE' || fail "kage pgn -h: no usage"
+"$kage" pgn -h | grep -q '^Usage: kage pgn \[--to=san|pychess|xboard|uci\] FILE' || fail "kage pgn -h: no usage"
 "$kage" --help | grep -q ' $' && fail "--help has a line that ends in a blank"
 
 # options that are not quite right

@@ -136,6 +136,6 @@ grep -q 'late.pgn: line 15003: illegal move e4 for Black at move 1' "$tmp/err" |
 # usage
 "$kage" pgn >/dev/null 2>&1; [ $? -eq 2 ] || fail "no file: exit 2"
 "$kage" pgn --to=xml "$data/shinobi-game.pgn" >/dev/null 2>"$tmp/err"; [ $? -eq 2 ] || fail "--to=xml: exit 2"
-grep -q 'write --to=san or --to=uci' "$tmp/err" || fail "--to=xml: message"
+grep -q 'write --to=san, --to=pychess, --to=xboard or --to=uci' "$tmp/err" || fail "--to=xml: message"
 
 finish "kage pgn: all checks passed"

@@ -1,5 +1,7 @@
-/* `kage pgn [--to=san|uci] FILE...`: check game records from the command
- * line, or rewrite them in either notation.  A client of records and rules,
+/* `kage pgn [--to=san|pychess|xboard|uci] FILE...`: check game records from
+ * the command line, or rewrite them in the dialect a destination reads:
+ * san (= pychess: Fairy-Stockfish's SAN, what pychess.org imports), xboard
+ * (what XBoard 4.9.1's Load Game reads) or uci (coordinates).  A client of records and rules,
  * like the screen: every move is replayed and checked, the result tag is
  * held against the final position. */
 #include "cli.h"
@@ -16,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef enum PgnOutput { OUT_CHECK, OUT_SAN, OUT_UCI } PgnOutput;
+typedef enum PgnOutput { OUT_CHECK, OUT_SAN, OUT_UCI, OUT_XBOARD } PgnOutput;
 
 /* The final position of g (replayed and checked again), its FEN in fen;
  * false with err set if the replay fails. */
@@ -65,10 +67,10 @@ static void print_check(const char *path, int index, const PgnGame *g, const cha
         printf("result: %s\n", game_outcome_text(g->rec.result.outcome));
 }
 
-/* The game again, in SAN or UCI, with its tags and comments. */
-static bool print_rewritten(const PgnGame *g, Variant *v, bool uci, KageError *err)
+/* The game again, in SAN, UCI or XBoard's SAN, with its tags and comments. */
+static bool print_rewritten(const PgnGame *g, Variant *v, PgnOutput out, KageError *err)
 {
-    PgnInfo info = {.tc = g->tc.kind != CLOCK_NONE ? &g->tc : NULL, .uci = uci};
+    PgnInfo info = {.tc = g->tc.kind != CLOCK_NONE ? &g->tc : NULL, .uci = out == OUT_UCI, .xboard = out == OUT_XBOARD};
     const char **comments;
     PgnTag *extra = pgn_info_keep(&info, g, g->rec.nmoves, g->rec.nmoves, 0, &comments);
     char *text = pgn_write(v, &g->rec, &info, err);
@@ -156,7 +158,7 @@ static int one_file(const char *path, PgnOutput out)
         if (ok && out == OUT_CHECK)
             print_check(path, i, &g, fen);
         else if (ok)
-            ok = print_rewritten(&g, v, out == OUT_UCI, &err);
+            ok = print_rewritten(&g, v, out, &err);
         if (!ok) {
             fprintf(stderr, "kage pgn: %s: game %d: %s\n", path, i + 1, err.msg);
             status = 1;
@@ -180,20 +182,22 @@ int cli_pgn(int argc, char **argv)
         if (!strcmp(a, "--")) {
             first++;
             break;
-        } else if (!strcmp(a, "--to=san")) {
-            out = OUT_SAN;
+        } else if (!strcmp(a, "--to=san") || !strcmp(a, "--to=pychess")) {
+            out = OUT_SAN; /* Kage's SAN is Fairy-Stockfish's: pychess.org's */
+        } else if (!strcmp(a, "--to=xboard")) {
+            out = OUT_XBOARD;
         } else if (!strcmp(a, "--to=uci")) {
             out = OUT_UCI;
         } else if (!strncmp(a, "--to=", 5)) {
-            fprintf(stderr, "kage pgn: --to=%s: write --to=san or --to=uci\n", a + 5);
+            fprintf(stderr, "kage pgn: --to=%s: write --to=san, --to=pychess, --to=xboard or --to=uci\n", a + 5);
             return 2;
         } else {
-            fprintf(stderr, "kage pgn: unknown option '%s'\nUsage: kage pgn [--to=san|uci] FILE... (- for standard input)\n", a);
+            fprintf(stderr, "kage pgn: unknown option '%s'\nUsage: kage pgn [--to=san|pychess|xboard|uci] FILE... (- for standard input)\n", a);
             return 2;
         }
     }
     if (first >= argc) {
-        fprintf(stderr, "Usage: kage pgn [--to=san|uci] FILE... (- for standard input)\n");
+        fprintf(stderr, "Usage: kage pgn [--to=san|pychess|xboard|uci] FILE... (- for standard input)\n");
         return 2;
     }
     int status = 0;

@@ -437,6 +437,69 @@ static bool xboard_retry(Builder *b, const char *text, Move *out)
     return false;
 }
 
+/* A square's name at s (a letter and a number): its length, 0 if none. */
+static size_t square_len(const char *s)
+{
+    if (*s < 'a' || *s > 'z' || !isdigit((unsigned char)s[1]))
+        return 0;
+    size_t n = 1;
+    while (isdigit((unsigned char)s[n]) && n < 4)
+        n++;
+    return n;
+}
+
+/* XBoard's long algebraic move of two or three legs (c8d9-d10, j8i9xh10-g11,
+ * + a promotion) as Cashew's legs (c8d9,d9d10; j8i9,i9h10,h10g11); false
+ * for any other text. */
+static bool xboard_long_to_legs(const char *text, char *out, size_t size)
+{
+    const char *sq[4];
+    size_t len[4];
+    int n = 0;
+    const char *p = text;
+    for (int k = 0; k < 2; k++) {
+        if (!(len[n] = square_len(p)))
+            return false;
+        sq[n++] = p;
+        p += len[n - 1];
+    }
+    if (*p == 'x' && square_len(p + 1) && (p[1 + square_len(p + 1)] == '-' || p[1 + square_len(p + 1)] == 'x')) {
+        len[n] = square_len(p + 1);
+        sq[n++] = p + 1;
+        p += 1 + len[n - 1];
+    }
+    if ((*p != '-' && *p != 'x') || !(len[n] = square_len(p + 1)))
+        return false;
+    sq[n++] = p + 1;
+    p += 1 + len[n - 1];
+    if (*p && strcmp(p, "+"))
+        return false;
+    size_t w = (size_t)snprintf(out, size, "%.*s", (int)len[0], sq[0]);
+    for (int k = 1; k < n && w < size; k++)
+        w += (size_t)snprintf(out + w, size - w, "%s%.*s%.*s", k > 1 ? "," : "", k > 1 ? (int)len[k - 1] : 0,
+                              sq[k - 1], (int)len[k], sq[k]);
+    if (w < size)
+        snprintf(out + w, size - w, "%s", p);
+    return w < size;
+}
+
+/* XBoard's explicit "no promotion" (Nd7= where the Knight could promote):
+ * the plain move, else MOVE_NONE. */
+static Move xboard_declined(Position *pos, const char *text)
+{
+    size_t n = strlen(text);
+    char plain[MOVE_TEXT_MAX];
+    if (n < 2 || n >= sizeof plain || text[n - 1] != '=' || pos->v->def->move_style != MOVES_SAN)
+        return MOVE_NONE;
+    memcpy(plain, text, n - 1);
+    plain[n - 1] = 0;
+    Move m;
+    KageError e;
+    if (!move_from_text(pos, plain, MOVE_FOR_RECORD, &m, &e) || move_kind(m) == MOVE_PROMO)
+        return MOVE_NONE;
+    return m;
+}
+
 static bool play_move(Reader *r, size_t at, const char *text)
 {
     Builder *b = &r->b;
@@ -448,9 +511,15 @@ static bool play_move(Reader *r, size_t at, const char *text)
     KageError merr;
     size_t tag_at;
     bool xboard = builder_tag(b, "VariantMen", &tag_at) != NULL;
-    if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr) && !(xboard && xboard_retry(b, text, &m)))
+    char legs[MOVE_TEXT_MAX];
+    if (b->pos->v->def->move_style == MOVES_CASHEW && xboard_long_to_legs(text, legs, sizeof legs))
+        text = legs; /* XBoard's c8d9-d10: Kage's --to=xboard writes it too */
+    Move declined = xboard_declined(b->pos, text);
+    if (declined)
+        m = declined;
+    else if (!move_from_text(b->pos, text, MOVE_FOR_RECORD, &m, &merr) && !(xboard && xboard_retry(b, text, &m)))
         return move_error(r, at, text, merr.msg);
-    Move twin = xboard ? promoting_twin(b->pos, m, text) : MOVE_NONE;
+    Move twin = xboard && !declined ? promoting_twin(b->pos, m, text) : MOVE_NONE;
     if (twin) {
         if (b->nunsure == N_ELEMS(b->unsure))
             memmove(&b->unsure[0], &b->unsure[1], (size_t)(b->nunsure-- - 1) * sizeof *b->unsure);

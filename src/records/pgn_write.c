@@ -170,6 +170,176 @@ static void out_comment(Out *o, const char *text)
     }
 }
 
+/* --- XBoard 4.9.1's dialect ------------------------------------------------------ *
+ *
+ * XBoard reads SAN with its own letters: a promoted piece is '+' and the
+ * letter of the piece it was (+L for the Rook that was a Lance, +F for
+ * Shogun's Queen), and every promotion is "=+" (Lg8=+, dxe2=++ with the
+ * check mark), where Fairy-Stockfish's SAN names the piece made (Lg8=R).
+ * Cashew's moves are XBoard's long algebraic ones, a second leg after '-'
+ * and a third after 'x' (e5f6-g7, j8i9xh10-g11; + a promotion, @@@@ a
+ * pass).  [VariantMen] gives every piece's moves in Betza, as XBoard
+ * writes it: XBoard 4.9.1 forgets the moves an engine taught it when it
+ * loads a game, and without the tag it checks the moves of Kage's pieces
+ * with the rules of its own pieces (Hxf6 "impossible"). */
+
+/* Cashew's legs (c8d9,d9d10+) as XBoard's long algebraic move (c8d9-d10+). */
+static void xboard_legs(const char *legs, char *out, size_t size)
+{
+    const char *comma = strchr(legs, ',');
+    if (!comma) {
+        snprintf(out, size, "%s", legs);
+        return;
+    }
+    size_t n = (size_t)(comma - legs);
+    char ends[3][16];
+    int nend = 0;
+    for (const char *p = comma; p && *p == ',' && nend < 3; p = strchr(p + 1, ',')) {
+        const char *q = p + 1;
+        while (isalpha((unsigned char)*q)) /* the leg's start square, the end of the last */
+            q++;
+        while (isdigit((unsigned char)*q))
+            q++;
+        size_t len = strcspn(q, ",");
+        snprintf(ends[nend++], sizeof ends[0], "%.*s", (int)(len < 15 ? len : 15), q);
+    }
+    if (nend == 1)
+        snprintf(out, size, "%.*s-%s", (int)n, legs, ends[0]);
+    else if (nend == 2)
+        snprintf(out, size, "%.*sx%s-%s", (int)n, legs, ends[0], ends[1]);
+    else
+        snprintf(out, size, "%s", legs); /* more legs than XBoard writes: left as they are */
+}
+
+/* m (legal in pos) as XBoard reads it. */
+static void xboard_move_text(Position *pos, Move m, char *out, size_t size)
+{
+    char san[MOVE_TEXT_MAX];
+    move_to_text(pos, m, MOVE_FOR_RECORD, san);
+    if (pos->v->def->move_style == MOVES_CASHEW) {
+        xboard_legs(san, out, size);
+        return;
+    }
+    int kind = move_kind(m);
+    const char *s = san;
+    size_t n = 0;
+    if (kind != MOVE_DROP && kind != MOVE_CASTLE && kind != MOVE_PASS) {
+        const PieceDef *pd = pos->v->type[piece_type(pos->board[move_from(m)])].def;
+        if (pd->fen[0] == '+' && isupper((unsigned char)san[0])) {
+            out[n++] = '+';
+            out[n++] = (char)toupper((unsigned char)pd->fen[1]);
+            s++;
+        }
+    }
+    for (; *s && n + 3 < size; s++) {
+        if (kind == MOVE_PROMO && s[0] == '=' && isalpha((unsigned char)s[1])) {
+            out[n++] = '=';
+            out[n++] = '+';
+            s++;
+        } else {
+            out[n++] = *s;
+        }
+    }
+    out[n] = 0;
+    /* a promotion declined, where it could be made: the squares alone
+     * (c4d2), with no check mark, which XBoard would take for the promotion
+     * (its "Nd2=" is refused here, and its own "Nd2" is what it also writes
+     * for the promotion, so that Kage's reader takes it for one) */
+    if (kind == MOVE_NORMAL) {
+        MoveList legal;
+        movegen_legal(pos, &legal);
+        for (int i = 0; i < legal.count; i++)
+            if (move_kind(legal.moves[i]) == MOVE_PROMO && move_from(legal.moves[i]) == move_from(m) &&
+                move_to(legal.moves[i]) == move_to(m)) {
+                move_to_text(pos, m, MOVE_FOR_PROTOCOL, san);
+                snprintf(out, size, "%s", san);
+                break;
+            }
+    }
+}
+
+/* Does side (0 the first player) have the piece `token` in the variant's
+ * start, on the board or in hand (a promoted one: the piece it was)? */
+static bool xboard_side_has(const VariantDef *d, const char *token, int side)
+{
+    const char *t = token[0] == '+' ? token + 1 : token;
+    size_t len = strlen(t);
+    const char *end = d->start_fen + strcspn(d->start_fen, " ");
+    for (const char *p = d->start_fen; p + len <= end; p++) {
+        if ((side ? tolower((unsigned char)t[0]) : toupper((unsigned char)t[0])) != *p)
+            continue;
+        if (len > 1 && strncmp(p + 1, t + 1, len - 1))
+            continue;
+        /* "H" is not "H!": the letter must not go on with a suffix the token lacks */
+        if (len == 1 && (p[1] == '\'' || p[1] == '!'))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+/* A piece's moves in XBoard's Betza, for side: what kage xboard's piece
+ * lines say (src/proto/xboard_board.c): the multi-leg moves no table can
+ * say, a pawn's double step, the King's castling. */
+static void xboard_betza(const VariantDef *d, const PieceDef *pd, int side, char *out, size_t size)
+{
+    switch (pd->special) {
+    case SPECIAL_LION: snprintf(out, size, "caKmabKKNAD"); return;
+    case SPECIAL_BERSERKER: snprintf(out, size, "caKmabKK3NAD"); return;
+    case SPECIAL_WOLF: snprintf(out, size, "cavKmcpafmcpavKKAD"); return;
+    case SPECIAL_HOOK_ORTHO: snprintf(out, size, "RmasR"); return;
+    case SPECIAL_HOOK_DIAG: snprintf(out, size, "WBmasB"); return;
+    default: break;
+    }
+    const char *extra = "";
+    if (pd->flags & PF_PAWN && d->files == 8)
+        extra = d->double_step_region[side] ? "fmnD" : "ifmnD";
+    else if ((pd->flags & PF_ROYAL) && d->castling)
+        extra = "O2";
+    snprintf(out, size, "%s%s", pd->betza, extra);
+}
+
+static void men_add(Out *o, const char *token, bool lower, const char *betza)
+{
+    out_add(o, "%s", o->len ? ";" : "");
+    for (const char *c = token; *c; c++)
+        out_add(o, "%c", lower ? tolower((unsigned char)*c) : *c);
+    out_add(o, ":%s", betza);
+}
+
+/* [VariantMen]: "TOKEN:BETZA;..." for every piece of the variant, the
+ * second player's alone in lower case (XBoard gives the first player's
+ * moves to the second player's piece of the same letter). */
+static char *xboard_variant_men(const VariantDef *d)
+{
+    Out o = {.p = xmalloc(256), .cap = 256};
+    o.p[0] = 0;
+    for (int i = 0; i < d->npieces; i++) {
+        const PieceDef *pd = &d->pieces[i];
+        if (pd->flags & PF_ROYAL) /* XBoard's own King, as kage xboard leaves it */
+            continue;
+        bool w = xboard_side_has(d, pd->fen, 0), b = xboard_side_has(d, pd->fen, 1);
+        char betza[2][96], token[8];
+        for (int side = 0; side < 2; side++)
+            xboard_betza(d, pd, side, betza[side], sizeof betza[side]);
+        if (w)
+            men_add(&o, pd->fen, false, betza[0]);
+        if (b && (!w || strcmp(betza[0], betza[1])))
+            men_add(&o, pd->fen, true, betza[1]);
+        /* a piece that promotes to another kind has a promoted slot of its
+         * own in XBoard ("+H'"), moving as that kind */
+        if (pd->fen[0] != '+' && pd->promotes && pd->promotes[0] != '+' && (w || b)) {
+            for (int k = 0; k < d->npieces; k++)
+                if (!strcmp(d->pieces[k].fen, pd->promotes)) {
+                    snprintf(token, sizeof token, "+%s", pd->fen);
+                    xboard_betza(d, &d->pieces[k], 0, betza[0], sizeof betza[0]);
+                    men_add(&o, token, !w, betza[0]);
+                }
+        }
+    }
+    return o.p;
+}
+
 /* The movetext of moves from pos (which is left after them), with the
  * comments of info; false and the index of the first illegal move in *bad
  * otherwise. */
@@ -179,12 +349,15 @@ static bool write_moves(Out *o, Position *pos, const Move *moves, int nmoves, co
     if (info->comments && info->comments[0])
         out_comment(o, info->comments[0]);
     for (int i = 0; i < nmoves; i++) {
-        char text[MOVE_TEXT_MAX], word[MOVE_TEXT_MAX + 24];
+        char text[MOVE_TEXT_MAX + 8], word[MOVE_TEXT_MAX + 32];
         if (!movegen_is_legal(pos, moves[i])) {
             *bad = i;
             return false;
         }
-        move_to_text(pos, moves[i], info->uci ? MOVE_FOR_PROTOCOL : MOVE_FOR_RECORD, text);
+        if (info->xboard)
+            xboard_move_text(pos, moves[i], text, sizeof text);
+        else
+            move_to_text(pos, moves[i], info->uci ? MOVE_FOR_PROTOCOL : MOVE_FOR_RECORD, text);
         /* a move number stays on the line of its move (and after a comment
          * Black's move gets its own, as the standard asks) */
         bool commented = i > 0 && info->comments && info->comments[i];
@@ -250,7 +423,18 @@ char *pgn_write(const Variant *v, const GameRecord *rec, const PgnInfo *info, Ka
         snprintf(periods, sizeof periods, "%d", info->tc->periods);
         out_tag(&o, "Byoyomi", periods);
     }
-    out_tag(&o, "Variant", pgn_variant_name(v->def));
+    if (info->xboard) { /* XBoard's names are lower case (shinobiplus, cashew-shogi) */
+        char name[64];
+        snprintf(name, sizeof name, "%s", pgn_variant_name(v->def));
+        for (char *c = name; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        out_tag(&o, "Variant", name);
+        char *men = xboard_variant_men(v->def);
+        out_tag(&o, "VariantMen", men);
+        free(men);
+    } else {
+        out_tag(&o, "Variant", pgn_variant_name(v->def));
+    }
     out_tag(&o, "FEN", fen);
     out_tag(&o, "SetUp", "1");
     if (res.outcome != OUTCOME_NONE && res.reason != END_NONE)

@@ -89,6 +89,7 @@ typedef struct PgnInfo {
     const char *const *comments; /* NULL, or nmoves + 1 entries: [k] after move k ([0]: before the
                                   * first), each NULL or a comment written in braces */
     bool uci;              /* the moves in UCI (e2e4, J@c3, e7e8+) instead of SAN */
+    bool xboard;           /* as XBoard 4.9.1 reads them (pgn_write.c says how), instead of SAN */
 } PgnInfo;
 
 /* Read every game of text (len bytes, NUL bytes are an error); fallback is
