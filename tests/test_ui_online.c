@@ -406,6 +406,89 @@ static void ui_lobby__challenge_a_player__offered_to_them_alone(void **state)
     rig_off(r);
 }
 
+/* Every row of the online actions table (online.c), pressed in a game, as
+ * a player and as a watcher: refused with its reason, or done the online
+ * way (sent to the server, asked first, a prompt of its own). */
+static void ui_online__every_online_action__refused_or_done_the_online_way(void **state)
+{
+    (void)state;
+    static const struct { const char *key, *said; } refusals[] = {
+        {"u", "Not in an online game: the server keeps the game: no take-backs"},
+        {"r", "Not in an online game: the server keeps the game: no take-backs"},
+        {"[", "Not in an online game: browsing waits for the end of the game"},
+        {"]", "Not in an online game: browsing waits for the end of the game"},
+        {"{", "Not in an online game: browsing waits for the end of the game"},
+        {"}", "Not in an online game: browsing waits for the end of the game"},
+        {"p", "Not in an online game: the clocks of an online game run on the server"},
+        {"+", "Not in an online game: that is for watching the AI"},
+        {"-", "Not in an online game: that is for watching the AI"},
+        {"H", "Not in an online game: no help from the AI in a game against a person"},
+        {"M", "Not in an online game: no AI plays here"},
+        {"A", "Not in an online game: no help from the AI in a game against a person"},
+        {"V", "Not in an online game: the review comes after the game"},
+        {"o", "Not in an online game: the game on the board is being played: O opens the lobby"},
+        {"P", "Not in an online game: the game on the board is being played: O opens the lobby"},
+    };
+    Rig *r = rig_on("alice");
+    Ui *ui = &r->ui;
+    server_says(r, "welcome alice 1\n");
+    server_says(r, game_lines);
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        ui_feed_keys(ui, refusals[i].key);
+        SHOWN(r, refusals[i].said);
+        ui_feed_keys(ui, "<Escape>");
+    }
+    ui_feed_keys(ui, "N");
+    SHOWN(r, "A rematch follows a finished game");
+    ui_feed_keys(ui, "D");
+    SAID(r, "draw 1 offer\n");
+    server_says(r, "draw 1 white\n");
+    ui_feed_keys(ui, "D");
+    SHOWN(r, "Your draw offer stands until bob answers or a move is made");
+    ui_feed_keys(ui, "n");
+    SHOWN(r, "Your game against bob goes on without you, your clock running. Leave it? (y/n)");
+    ui_feed_keys(ui, "<Escape>");
+    ui_feed_keys(ui, "q");
+    SHOWN(r, "Quit Kage? Your game against bob goes on on the server, your clock running (y/n)");
+    ui_feed_keys(ui, "<Escape>");
+    assert_false(ui->quit);
+    ui_feed_keys(ui, "T");
+    SHOWN(r, "Say to bob:");
+    ui_feed_keys(ui, "<Escape>");
+    server_says(r, "state 1 0 300000:0:0 300000:0:0 - 1 1 - 0\nend 1 0-1 resignation\n");
+    ui_feed_keys(ui, "r");
+    SHOWN(r, "The server's record of the game is final: no take-backs");
+    ui_feed_keys(ui, "q");
+    assert_true(ui->quit);
+    rig_off(r);
+
+    r = rig_on("carol");
+    ui = &r->ui;
+    server_says(r, "welcome carol 1\n");
+    server_says(r, "game 4 shogun none alice bob watch 1700000000\nmoves 4 0 e2e4\n"
+                   "state 4 1 - - - 1 1 - 0\n");
+    ui_feed_keys(ui, "D");
+    SHOWN(r, "You are watching: only the players can agree a draw");
+    ui_feed_keys(ui, "T");
+    SHOWN(r, "Say (the other watchers):");
+    ui_feed_keys(ui, "<Escape>");
+    ui_feed_keys(ui, "n");
+    SAID(r, "leave 4\n");
+    assert_int_equal(ui->screen, SCREEN_NEWGAME);
+    rig_off(r);
+
+    r = rig_on("carol");
+    ui = &r->ui;
+    server_says(r, "welcome carol 1\n");
+    server_says(r, "game 4 shogun none alice bob watch 1700000000\nmoves 4 0 e2e4\n"
+                   "state 4 1 - - - 1 1 - 0\nend 4 1-0 resignation\n");
+    ui_feed_keys(ui, "N");
+    SHOWN(r, "You watched this game: O opens the lobby, c there offers a game");
+    ui_feed_keys(ui, "q");
+    assert_true(ui->quit);
+    rig_off(r);
+}
+
 int test_ui_online_run(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +503,7 @@ int test_ui_online_run(void)
         cmocka_unit_test(ui_chat__lobby_and_game__sent_and_shown),
         cmocka_unit_test(ui_lobby__challenge_a_player__offered_to_them_alone),
         cmocka_unit_test(ui_online__abort_before_the_first_move__back_to_the_lobby),
+        cmocka_unit_test(ui_online__every_online_action__refused_or_done_the_online_way),
     };
     return cmocka_run_group_tests_name("ui online", tests, ui_model_open, ui_model_close);
 }
