@@ -1,7 +1,8 @@
 /* The board as the screen shows it: who plays which side, which side is at
  * the bottom, the cursor on the board and in the hands, and the selection.
- * Below the game's control (control.c) and the clocks (session.c), which
- * both move the cursor and drop the selection. */
+ * And the game at the end of its line while the board shows an earlier
+ * move (browsing).  Below the game's control (control.c) and the clocks
+ * (session.c), which both move the cursor and drop the selection. */
 #include "ui_internal.h"
 
 #include <string.h>
@@ -213,4 +214,33 @@ void ui_cursor_fix(Ui *ui)
         cursor_to_board(ui, hand_entry_y(ui, ui->board.cur_hand_color, 0), ui->game->v->files - 1);
     else if (ui->board.cur_hand >= n)
         ui->board.cur_hand = n - 1;
+}
+
+/* --- the game at the end of its line ------------------------------------------------------- */
+
+Color ui_live_side(const Ui *ui)
+{
+    const Game *g = ui->game;
+    int ahead = ui->browse.on ? g->nredo : 0; /* every move passes the turn */
+    return ahead % 2 ? !g->pos->side : g->pos->side;
+}
+
+bool ui_live_over(const Ui *ui)
+{
+    return ui->browse.on && ui->game->nredo ? ui->browse.live_over : game_over(ui->game);
+}
+
+int ui_live_plies(const Ui *ui) { return ui->game->rec.nmoves + (ui->browse.on ? ui->game->nredo : 0); }
+
+void ui_live_end(Ui *ui)
+{
+    Game *g = ui->game;
+    if (!ui->browse.on)
+        return;
+    while (game_redo(g))
+        ;
+    ui->browse.on = false;
+    game_end_by(g, ui->browse.end);
+    ui->browse.end.outcome = OUTCOME_NONE;
+    ui_cursor_fix(ui);
 }

@@ -10,22 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- the game at the end of its line ------------------------------------------------------- */
-
-Color ui_live_side(const Ui *ui)
-{
-    const Game *g = ui->game;
-    int ahead = ui->browse.on ? g->nredo : 0; /* every move passes the turn */
-    return ahead % 2 ? !g->pos->side : g->pos->side;
-}
-
-bool ui_live_over(const Ui *ui)
-{
-    return ui->browse.on && ui->game->nredo ? ui->browse.live_over : game_over(ui->game);
-}
-
-int ui_live_plies(const Ui *ui) { return ui->game->rec.nmoves + (ui->browse.on ? ui->game->nredo : 0); }
-
 void ui_moves_text(const GameRecord *rec, int plies, char *buf, size_t size)
 {
     /* the second player first (a FEN): "1... e5" is move 1 too */
@@ -42,19 +26,6 @@ void ui_move_label(const Game *g, int ply, char *buf, size_t size)
     Color root_side = g->rec.nmoves % 2 ? !g->pos->side : g->pos->side;
     int vp = ply + (root_side == BLACK ? 1 : 0), first_no = g->pos->fullmove > 0 ? g->pos->fullmove : 1;
     snprintf(buf, size, "%d.%s %s", first_no + vp / 2, vp % 2 ? ".." : "", g->san[ply]);
-}
-
-void ui_live_end(Ui *ui)
-{
-    Game *g = ui->game;
-    if (!ui->browse.on)
-        return;
-    while (game_redo(g))
-        ;
-    ui->browse.on = false;
-    game_end_by(g, ui->browse.end);
-    ui->browse.end.outcome = OUTCOME_NONE;
-    ui_cursor_fix(ui);
 }
 
 /* The position at the end of the line (a new one to free): the one the AI
@@ -303,14 +274,6 @@ void ui_watch_speed(Ui *ui, int dir)
     ui->status.msg_keep = true; /* the moves that follow would hide it at once */
 }
 
-void ui_bell(Ui *ui)
-{
-    if (!ui->opt.bell)
-        return;
-    ui->term.bells++;
-    beep();
-}
-
 /* The AI's move goes at the end of the line; a person browsing back stays
  * on the move they look at (browsing is a view), unless the game ends. */
 static void ai_play(Ui *ui, Move m)
@@ -419,7 +382,6 @@ int ui_ai_timeout(const Ui *ui)
     int64_t wait = ui->ai.last_move_ms + WATCH_MOVE_MS - clock_monotonic_ms(NULL);
     return wait < 1 ? 1 : (int)wait;
 }
-
 
 void ui_analyse(Ui *ui)
 {

@@ -335,3 +335,11 @@ const UiInputDef ui_inputs[INPUT_COUNT] = {
     [INPUT_CONFIRM] = {KEYS_CONFIRM, draw_question},
     [INPUT_CHOICE] = {KEYS_CHOICE, NULL},
 };
+
+void ui_bell(Ui *ui)
+{
+    if (!ui->opt.bell)
+        return;
+    ui->term.bells++;
+    beep();
+}

@@ -324,6 +324,8 @@ void ui_path_shown(const char *path, char *out, size_t size);
 /* Ask a yes/no question; on_yes runs on 'y' (status.on_no, if the caller
  * sets it, on any other key). */
 void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes);
+/* The terminal bell, if --bell (or bell = yes) asked for it. */
+void ui_bell(Ui *ui);
 extern const UiInputDef ui_inputs[INPUT_COUNT];
 extern const UiAction ui_prompt_actions[], ui_confirm_actions[];
 extern const int ui_prompt_nactions, ui_confirm_nactions;
@@ -361,6 +363,14 @@ void ui_orient(Ui *ui);
 void ui_cursor_home(Ui *ui);
 /* Where everything goes on a terminal of this size. */
 void ui_layout(Ui *ui);
+/* The game as it stands at the end of its line, whatever move the board
+ * shows while browsing (browsing is a view: the clock of the side to move
+ * runs, the AI goes on thinking): whose turn, over or not, how many moves. */
+Color ui_live_side(const Ui *ui);
+bool ui_live_over(const Ui *ui);
+int ui_live_plies(const Ui *ui);
+/* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
+void ui_live_end(Ui *ui);
 
 /* --- session.c: clocks, the autosave ------------------------------------------ */
 
@@ -385,20 +395,12 @@ void ui_autosave_claim(Ui *ui);
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
 
-/* The game as it stands at the end of its line, whatever move the board
- * shows while browsing (browsing is a view: the clock of the side to move
- * runs, the AI goes on thinking): whose turn, over or not, how many moves. */
-Color ui_live_side(const Ui *ui);
-bool ui_live_over(const Ui *ui);
-int ui_live_plies(const Ui *ui);
 /* How many moves `plies` plies of rec make as players count them (a move
  * number each: "1. d3 e5" is one move), as text: "1 move", "21 moves". */
 void ui_moves_text(const GameRecord *rec, int plies, char *buf, size_t size);
 /* The move at index ply of g's line with its number as the move list
  * shows it: "4. dxe6", "4... fxe6". */
 void ui_move_label(const Game *g, int ply, char *buf, size_t size);
-/* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
-void ui_live_end(Ui *ui);
 /* Is the AI's line (ai.info) about the position on the board, or the one
  * its move left there?  A line about another one is not shown. */
 bool ui_ai_info_current(const Ui *ui);
@@ -417,8 +419,6 @@ const char *ui_review_mark(const Ui *ui, int ply);
 /* A score (the first player's view, centipawns or +-REVIEW_MATE) as the
  * first player's expected result, 0 to 1 (the analysis bar's scale). */
 double ui_score_share(int cp, int mate);
-/* The terminal bell, if --bell (or bell = yes) asked for it. */
-void ui_bell(Ui *ui);
 /* Watch mode: dir 1 faster, -1 slower, with a message. */
 void ui_watch_speed(Ui *ui, int dir);
 /* Start the AI if it is to move; take its move when it is ready. */
