@@ -84,17 +84,6 @@ static void install_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
-static void mouse_mode(Ui *ui, bool on)
-{
-    if (!ui->opt.mouse || ui->term.mouse_on == on)
-        return;
-    fflush(stdout);
-    const char *s = on ? KEYS_MOUSE_ON : KEYS_MOUSE_OFF;
-    ssize_t r = write(STDOUT_FILENO, s, strlen(s));
-    (void)r;
-    ui->term.mouse_on = on;
-}
-
 static void choose_colours(Ui *ui)
 {
     const char *nc = getenv("NO_COLOR");
@@ -155,7 +144,7 @@ static bool screen_start(Ui *ui, char *why, size_t size)
     if (!ui->term.tk)
         ui->term.tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
     termkey_set_canonflags(ui->term.tk, termkey_get_canonflags(ui->term.tk) | TERMKEY_CANON_DELBS);
-    mouse_mode(ui, true);
+    ui_mouse_mode(ui, true);
     return true;
 }
 
@@ -163,7 +152,7 @@ static void screen_stop(Ui *ui)
 {
     if (!screen_active)
         return;
-    mouse_mode(ui, false);
+    ui_mouse_mode(ui, false);
     if (ui->term.tk) {
         termkey_destroy(ui->term.tk);
         ui->term.tk = NULL;
@@ -173,20 +162,10 @@ static void screen_stop(Ui *ui)
     screen_active = 0;
 }
 
-/* The terminal's size now (SIGWINCH only says that it changed). */
-static void apply_resize(Ui *ui)
-{
-    struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-        resizeterm(ws.ws_row, ws.ws_col);
-    ui_layout(ui);
-    clearok(curscr, TRUE);
-}
-
 /* Ctrl-Z or SIGTSTP: give the terminal back, stop, and take it again on fg. */
 static void suspend(Ui *ui)
 {
-    mouse_mode(ui, false);
+    ui_mouse_mode(ui, false);
     termkey_stop(ui->term.tk);
     endwin();
     signal(SIGTSTP, SIG_DFL);
@@ -196,24 +175,8 @@ static void suspend(Ui *ui)
     sig_cont = 0;
     termkey_start(ui->term.tk);
     refresh();
-    mouse_mode(ui, true);
-    apply_resize(ui);
-}
-
-void ui_text_mode(Ui *ui, bool on, const char *text)
-{
-    if (on) {
-        mouse_mode(ui, false); /* the terminal's own selection works again */
-        termkey_stop(ui->term.tk);
-        endwin();
-        fputs(text, stdout);
-        fflush(stdout);
-        termkey_start(ui->term.tk); /* raw again: a key brings the game back */
-    } else {
-        refresh();
-        mouse_mode(ui, true);
-        apply_resize(ui);
-    }
+    ui_mouse_mode(ui, true);
+    ui_apply_resize(ui);
 }
 
 /* A key from the terminal: a mouse event goes to the board, any other key
@@ -278,12 +241,12 @@ static void loop(Ui *ui)
             termkey_stop(ui->term.tk);
             termkey_start(ui->term.tk);
             if (ui->screen != SCREEN_TEXT)
-                apply_resize(ui);
+                ui_apply_resize(ui);
         }
         if (sig_winch) {
             sig_winch = 0;
             if (ui->screen != SCREEN_TEXT)
-                apply_resize(ui);
+                ui_apply_resize(ui);
         }
         ui_clock_check(ui);
         ui_ai_step(ui);

@@ -6,9 +6,8 @@
  * the helpers with headers of their own (layout, glyph, keys, options,
  * player, theme).  bindings.c reaches every file's actions through their
  * tables, as screens.c reaches each screen's drawing through ui_screens[].
- * Two calls go the other way: the help screen (screens.c) reads the key
- * tables back through bindings.c, and the FEN and PGN text (records_text.c) asks
- * ui.c to hand the terminal over. */
+ * One call goes the other way: the help screen (screens.c) reads the key
+ * tables back through bindings.c. */
 #ifndef KAGE_UI_INTERNAL_H
 #define KAGE_UI_INTERNAL_H
 
@@ -372,6 +371,16 @@ int ui_live_plies(const Ui *ui);
 /* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
 void ui_live_end(Ui *ui);
 
+/* --- term.c: the terminal lent and taken back ------------------------------------------------- */
+
+/* Leave curses for the terminal's own screen and print text there (on),
+ * or take the screen back (off). */
+void ui_text_mode(Ui *ui, bool on, const char *text);
+/* The mouse's reports on or off (with --mouse). */
+void ui_mouse_mode(Ui *ui, bool on);
+/* The terminal's size now (SIGWINCH only says that it changed): curses and the layout. */
+void ui_apply_resize(Ui *ui);
+
 /* --- session.c: clocks, the autosave ------------------------------------------ */
 
 /* Set the clock for a new game with time control tc, started for the side to move. */
@@ -563,10 +572,5 @@ void ui_draw_lobby(Ui *ui);
 extern const UiAction ui_lobby_actions[];
 extern const int ui_lobby_nactions;
 
-/* --- ui.c: the terminal and the main loop ----------------------------------------------------- */
-
-/* Leave curses for the terminal's own screen and print text there (on),
- * or take the screen back (off). */
-void ui_text_mode(Ui *ui, bool on, const char *text);
 
 #endif
