@@ -1264,6 +1264,73 @@ static void eval_acc__network_kept_move_by_move__random_games(void **state)
     assert_true(corrected > checked / 2);
 }
 
+/* The network's kernels (nn.h): every one built in and run by this machine
+ * gives the plain C kernel's integers, for random weights over the whole
+ * int16 range and accumulators below 0, inside [0, NN_QA] and above it, at
+ * each hidden size, for the output and for an accumulator changed by rows
+ * on and off (also in place).  Built by GCC, the vector kernel must be
+ * there: the test does not pass with the plain one alone. */
+static void nn_kernels__same_as_plain__random_inputs(void **state)
+{
+    (void)state;
+#if defined(__GNUC__)
+    assert_true(nn_kernel_available(NN_KERNEL_VECTOR));
+#endif
+    assert_true(nn_kernel_available(nn_kernel()));
+    enum { NIN = 40 };
+    int16_t *w1 = malloc((size_t)NIN * NN_MAX_HIDDEN * sizeof *w1), b1[NN_MAX_HIDDEN], w2[2 * NN_MAX_HIDDEN];
+    int32_t *src = malloc(NN_MAX_HIDDEN * sizeof *src), *want = malloc(NN_MAX_HIDDEN * sizeof *want),
+            *got = malloc(NN_MAX_HIDDEN * sizeof *got);
+    NnAcc *acc = malloc(sizeof *acc);
+    uint64_t rng = 2026;
+#define RND() (rng = rng * 6364136223846793005ull + 1442695040888963407ull, (int64_t)(rng >> 33))
+    int compared = 0;
+    for (int round = 0; round < 300; round++) {
+        int H = NN_BLOCK * (1 + round % (NN_MAX_HIDDEN / NN_BLOCK));
+        for (int i = 0; i < NIN * H; i++)
+            w1[i] = (int16_t)(RND() % 65536 - 32768);
+        for (int h = 0; h < 2 * H; h++)
+            w2[h] = (int16_t)(RND() % 65536 - 32768);
+        for (int h = 0; h < H; h++)
+            b1[h] = (int16_t)(RND() % 512 - 128);
+        for (Color p = WHITE; p <= BLACK; p++)
+            for (int h = 0; h < H; h++) /* mostly near the clip, some far out */
+                (*acc)[p][h] = (int32_t)(round % 5 ? RND() % 600 - 200 : RND() % 2000001 - 1000000);
+        for (int h = 0; h < H; h++)
+            src[h] = (int32_t)(RND() % 2000001 - 1000000);
+        int on[8], off[8], non = (int)(RND() % 5), noff = (int)(RND() % 5);
+        for (int i = 0; i < non; i++)
+            on[i] = (int)(RND() % NIN);
+        for (int i = 0; i < noff; i++)
+            off[i] = (int)(RND() % NIN);
+        NnNet net = {"test", 64, 1, H, NIN, w1, b1, w2, (int32_t)(RND() % 20001 - 10000)};
+        int want_out[2] = {nn_output_with(&net, *acc, WHITE, NN_KERNEL_PLAIN),
+                           nn_output_with(&net, *acc, BLACK, NN_KERNEL_PLAIN)};
+        nn_acc_change_with(&net, want, src, on, non, off, noff, NN_KERNEL_PLAIN);
+        for (int k = 0; k < NN_KERNELS; k++) {
+            if (!nn_kernel_available(k))
+                continue;
+            assert_int_equal(nn_output_with(&net, *acc, WHITE, k), want_out[0]);
+            assert_int_equal(nn_output_with(&net, *acc, BLACK, k), want_out[1]);
+            memset(got, 0x5a, NN_MAX_HIDDEN * sizeof *got);
+            nn_acc_change_with(&net, got, src, on, non, off, noff, k);
+            assert_memory_equal(got, want, (size_t)H * sizeof *got);
+            memcpy(got, src, (size_t)H * sizeof *got);
+            nn_acc_change_with(&net, got, got, on, non, off, noff, k);
+            assert_memory_equal(got, want, (size_t)H * sizeof *got);
+            compared++;
+        }
+    }
+#undef RND
+    printf("nn kernels: %s in use, %d comparisons\n", nn_kernel_name(nn_kernel()), compared);
+    assert_true(compared >= 600);
+    free(w1);
+    free(src);
+    free(want);
+    free(got);
+    free(acc);
+}
+
 /* The king danger counts squared: with weights on every unit, some
  * positive and some negative, the engine's evaluation is still the tuner's
  * sum of the trace, and the danger changes the evaluation somewhere. */
@@ -1364,6 +1431,7 @@ int test_search_run(void)
         cmocka_unit_test(eval_trace__king_danger__one_bucket_a_side__shogun),
         cmocka_unit_test(eval_trace__checks_by_type__shogun),
         cmocka_unit_test(eval_trace__danger_squared__random_games),
+        cmocka_unit_test(nn_kernels__same_as_plain__random_inputs),
         cmocka_unit_test(eval_trace__danger_units__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
         cmocka_unit_test(search_param__every_field_by_name),

@@ -372,28 +372,54 @@ bool eval_acc_equal(const EvalParams *ep, const EvalAcc *a, const EvalAcc *b)
     return same;
 }
 
+/* The network's inputs that a move turns on and off, per perspective,
+ * applied at the end in one pass over each hidden layer. */
+typedef struct NnChange {
+    int on[2][8], off[2][8];
+    int non, noff;
+} NnChange;
+
 /* The accumulator's part of one piece added (n = 1) or taken (n = -1). */
-static inline void acc_piece(const EvalParams *ep, const Variant *v, EvalAcc *acc, Color c, int t, int sq, int n)
+static inline void acc_piece(const EvalParams *ep, const Variant *v, EvalAcc *acc, NnChange *ch, Color c, int t,
+                             int sq, int n)
 {
     int s = c == WHITE ? n : -n, fm = ep->base[EG_MATERIAL] + t;
     int fp = ep->base[EG_PST] + t * ep->pst_squares + ep->pst_sq[c][sq];
     acc->mg += s * (ep->w[fm][0] + ep->w[fp][0]);
     acc->eg += s * (ep->w[fm][1] + ep->w[fp][1]);
     acc->phase += n * ep->phase_w[t];
-    if (ep->net)
-        for (Color p = WHITE; p <= BLACK; p++)
-            nn_acc_input(ep->net, acc->nn, p, nn_piece_input(v, p, c, t, ep->plain[sq]), n);
+    if (ep->net) {
+        int psq = ep->plain[sq];
+        if (n > 0) {
+            for (Color p = WHITE; p <= BLACK; p++)
+                ch->on[p][ch->non] = nn_piece_input(v, p, c, t, psq);
+            ch->non++;
+        } else {
+            for (Color p = WHITE; p <= BLACK; p++)
+                ch->off[p][ch->noff] = nn_piece_input(v, p, c, t, psq);
+            ch->noff++;
+        }
+    }
 }
 
 /* A piece of type t put into (n = 1) or taken from (n = -1) c's hand, which
  * now holds `now` of them. */
-static inline void acc_hand(const EvalParams *ep, const Variant *v, EvalAcc *acc, Color c, int t, int n, int now)
+static inline void acc_hand(const EvalParams *ep, const Variant *v, EvalAcc *acc, NnChange *ch, Color c, int t, int n,
+                            int now)
 {
     /* the network's "at least k" input of the count that came or went */
     int k = n > 0 ? now : now + 1;
-    if (ep->net && k <= NN_HAND_MAX)
-        for (Color p = WHITE; p <= BLACK; p++)
-            nn_acc_input(ep->net, acc->nn, p, nn_hand_input(v, p, c, t, k), n);
+    if (ep->net && k <= NN_HAND_MAX) {
+        if (n > 0) {
+            for (Color p = WHITE; p <= BLACK; p++)
+                ch->on[p][ch->non] = nn_hand_input(v, p, c, t, k);
+            ch->non++;
+        } else {
+            for (Color p = WHITE; p <= BLACK; p++)
+                ch->off[p][ch->noff] = nn_hand_input(v, p, c, t, k);
+            ch->noff++;
+        }
+    }
     int s = c == WHITE ? n : -n, fh = ep->base[EG_HAND] + t, f1 = ep->base[EG_HAND_FIRST] + t;
     acc->mg += s * ep->w[fh][0];
     acc->eg += s * ep->w[fh][1];
@@ -405,7 +431,10 @@ static inline void acc_hand(const EvalParams *ep, const Variant *v, EvalAcc *acc
     acc->in_hand[c] += n;
 }
 
-/* The same steps as pos_make(), read back from the state it left. */
+/* The same steps as pos_make(), read back from the state it left: the
+ * tuned sums changed piece by piece, then each perspective's hidden layer
+ * copied with the rows of the inputs turned on and off (at most four on and
+ * four off: a capture to hand, a castling, a locust's two victims). */
 void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *prev, EvalAcc *next)
 {
     const Variant *v = pos->v;
@@ -413,44 +442,45 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
     Move m = st->move;
     Color us = !pos->side;
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
+    NnChange ch;
+    ch.non = ch.noff = 0;
     next->mg = prev->mg;
     next->eg = prev->eg;
     next->phase = prev->phase;
     next->in_hand[0] = prev->in_hand[0];
     next->in_hand[1] = prev->in_hand[1];
-    if (ep->net) /* only the units in use: the rest is never read */
-        for (Color p = WHITE; p <= BLACK; p++)
-            memcpy(next->nn[p], prev->nn[p], (size_t)ep->net->hidden * sizeof next->nn[p][0]);
-    if (kind == MOVE_PASS)
-        return;
-    int nt = piece_type(pos->board[to]);
-    if (kind == MOVE_DROP) {
-        acc_hand(ep, v, next, us, nt, -1, pos->hand[us][nt]);
-        acc_piece(ep, v, next, us, nt, to, 1);
-        return;
-    }
-    int mt = piece_type(st->moved);
-    acc_piece(ep, v, next, us, mt, from, -1);
-    acc_piece(ep, v, next, us, nt, to, 1);
-    if (st->captured[0]) {
-        int ct = piece_type(st->captured[0]);
-        acc_piece(ep, v, next, !us, ct, kind == MOVE_EP ? to - v->forward[us] : to, -1);
-        if (v->def->captures_to_hand) {
-            int ht = v->type[ct].demotes;
-            acc_hand(ep, v, next, us, ht, 1, pos->hand[us][ht]);
+    if (kind == MOVE_PASS) {
+    } else if (kind == MOVE_DROP) {
+        int nt = piece_type(pos->board[to]);
+        acc_hand(ep, v, next, &ch, us, nt, -1, pos->hand[us][nt]);
+        acc_piece(ep, v, next, &ch, us, nt, to, 1);
+    } else {
+        int nt = piece_type(pos->board[to]), mt = piece_type(st->moved);
+        acc_piece(ep, v, next, &ch, us, mt, from, -1);
+        acc_piece(ep, v, next, &ch, us, nt, to, 1);
+        if (st->captured[0]) {
+            int ct = piece_type(st->captured[0]);
+            acc_piece(ep, v, next, &ch, !us, ct, kind == MOVE_EP ? to - v->forward[us] : to, -1);
+            if (v->def->captures_to_hand) {
+                int ht = v->type[ct].demotes;
+                acc_hand(ep, v, next, &ch, us, ht, 1, pos->hand[us][ht]);
+            }
+        }
+        if (kind == MOVE_LOCUST) {
+            int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), k2 = 0;
+            for (int k = 0; k < 2; k++)
+                if (mask & (1 << k))
+                    acc_piece(ep, v, next, &ch, !us, piece_type(st->captured[1 + k2++]), from + (k + 1) * d, -1);
+        } else if (kind == MOVE_CASTLE) {
+            int side = to == v->castle_king_to[us][0] ? 0 : 1, rf = v->castle_rook_from[us][side];
+            int rt = v->castle_rook_to[us][side], t = piece_type(pos->board[rt]);
+            acc_piece(ep, v, next, &ch, us, t, rf, -1);
+            acc_piece(ep, v, next, &ch, us, t, rt, 1);
         }
     }
-    if (kind == MOVE_LOCUST) {
-        int d = v->dir8[move_locust_dir(m)], mask = move_locust_mask(m), k2 = 0;
-        for (int k = 0; k < 2; k++)
-            if (mask & (1 << k))
-                acc_piece(ep, v, next, !us, piece_type(st->captured[1 + k2++]), from + (k + 1) * d, -1);
-    } else if (kind == MOVE_CASTLE) {
-        int side = to == v->castle_king_to[us][0] ? 0 : 1, rf = v->castle_rook_from[us][side];
-        int rt = v->castle_rook_to[us][side], t = piece_type(pos->board[rt]);
-        acc_piece(ep, v, next, us, t, rf, -1);
-        acc_piece(ep, v, next, us, t, rt, 1);
-    }
+    if (ep->net) /* only the units in use: the rest is never read */
+        for (Color p = WHITE; p <= BLACK; p++)
+            nn_acc_change(ep->net, next->nn[p], prev->nn[p], ch.on[p], ch.non, ch.off[p], ch.noff);
 }
 
 /* --- the terms counted at each evaluation ----------------------------------- */

@@ -21,6 +21,7 @@
 
 #include "kage/rules/position.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define NN_QA 255
@@ -84,6 +85,27 @@ static inline void nn_acc_input(const NnNet *net, NnAcc acc, Color persp, int f,
 
 /* The correction in centipawns, the side to move's view, from the accumulators. */
 int nn_output(const NnNet *net, const NnAcc acc, Color stm);
+
+/* One perspective's hidden layer after a move: dst = src plus the rows of
+ * the inputs add[0..nadd) minus those of sub[0..nsub) (dst may be src). */
+void nn_acc_change(const NnNet *net, int32_t *dst, const int32_t *src, const int *add, int nadd, const int *sub,
+                   int nsub);
+
+/* The two loops that count at every node, nn_acc_change's and nn_output's,
+ * have kernels: plain C; GCC's vector extensions, which the compiler turns
+ * into the SIMD instructions that every machine of the target has (SSE2 on
+ * x86-64), or into plain code; and the same built for AVX2, used where the
+ * machine has it.  The best one the machine runs is chosen at run time; all
+ * give the same integers. */
+enum { NN_KERNEL_PLAIN, NN_KERNEL_VECTOR, NN_KERNEL_AVX2, NN_KERNELS };
+/* Whether kernel k is built in and this machine runs it; the one in use. */
+bool nn_kernel_available(int k);
+int nn_kernel(void);
+const char *nn_kernel_name(int k);
+/* nn_output and nn_acc_change with kernel k (an available one): for the tests. */
+int nn_output_with(const NnNet *net, const NnAcc acc, Color stm, int k);
+void nn_acc_change_with(const NnNet *net, int32_t *dst, const int32_t *src, const int *add, int nadd, const int *sub,
+                        int nsub, int k);
 
 /* The network's correction of pos counted from scratch. */
 int nn_evaluate(const NnNet *net, const Position *pos);
