@@ -2,7 +2,8 @@
  * played and the player's past games, as the server last told them, with
  * a cursor over the rows that can be acted on (accept, withdraw, watch, go
  * back to one's game, open or save a past game).  Its keys are a table of
- * actions, bound in bindings.c like every other screen's. */
+ * actions, bound in bindings.c like every other screen's.  The rows and
+ * the cursor are online.c's (UiOnline), which keeps them as lines come. */
 #include "ui_internal.h"
 
 #include "kage/rules/variant.h"
@@ -11,37 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-typedef enum RowKind { ROW_CHALLENGE, ROW_LIVE, ROW_PAST } RowKind;
-
-typedef struct LobbyRow {
-    RowKind kind;
-    int index; /* in the lobby's list of that kind */
-} LobbyRow;
-
-#define LOBBY_ROWS_MAX 512
-
-/* The rows that can be chosen, in the order they are shown. */
-static int lobby_rows(const NetLobby *l, LobbyRow *out)
-{
-    int n = 0;
-    for (int i = 0; i < l->nchallenges && n < LOBBY_ROWS_MAX; i++)
-        out[n++] = (LobbyRow){ROW_CHALLENGE, i};
-    for (int i = 0; i < l->nlive && n < LOBBY_ROWS_MAX; i++)
-        out[n++] = (LobbyRow){ROW_LIVE, i};
-    for (int i = 0; i < l->npast && n < LOBBY_ROWS_MAX; i++)
-        out[n++] = (LobbyRow){ROW_PAST, i};
-    return n;
-}
-
-void ui_lobby_changed(Ui *ui)
-{
-    static LobbyRow rows[LOBBY_ROWS_MAX];
-    UiOnline *o = ui->online;
-    int n = lobby_rows(&o->lobby, rows);
-    if (o->sel >= n)
-        o->sel = n > 0 ? n - 1 : 0;
-}
 
 static const char *variant_name(const char *id)
 {
@@ -136,7 +106,7 @@ void ui_draw_lobby(Ui *ui)
     } else if (!o->welcomed && o->why[0])
         y += ui_put_wrapped(y, 0, COLS, ui_style(ui, STYLE_ERROR), o->why, 3);
     /* each player's rating in one game: the selected row's, else the leaderboard's */
-    int nrows = lobby_rows(l, rows), k = 0;
+    int nrows = ui_lobby_rows(l, rows), k = 0;
     const char *rated_in = NULL;
     if (o->sel < nrows) {
         const LobbyRow *r = &rows[o->sel];
@@ -238,7 +208,7 @@ static bool current(Ui *ui, LobbyRow *out)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
     UiOnline *o = ui->online;
-    int n = lobby_rows(&o->lobby, rows);
+    int n = ui_lobby_rows(&o->lobby, rows);
     if (!o->client) {
         ui_message(ui, true, "Not connected to the Kage server: %s", o->why);
         return false;
@@ -254,7 +224,7 @@ static bool current(Ui *ui, LobbyRow *out)
 static void lobby_down(Ui *ui)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
-    if (ui->online->sel + 1 < lobby_rows(&ui->online->lobby, rows))
+    if (ui->online->sel + 1 < ui_lobby_rows(&ui->online->lobby, rows))
         ui->online->sel++;
 }
 

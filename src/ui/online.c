@@ -525,6 +525,28 @@ static void on_rating(Ui *ui)
                r->games, r->games == 1 ? "" : "s");
 }
 
+int ui_lobby_rows(const NetLobby *l, LobbyRow *out)
+{
+    int n = 0;
+    for (int i = 0; i < l->nchallenges && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_CHALLENGE, i};
+    for (int i = 0; i < l->nlive && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_LIVE, i};
+    for (int i = 0; i < l->npast && n < LOBBY_ROWS_MAX; i++)
+        out[n++] = (LobbyRow){ROW_PAST, i};
+    return n;
+}
+
+/* A server line changed the lobby: the cursor stays on a row. */
+static void lobby_changed(Ui *ui)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    UiOnline *o = ui->online;
+    int n = ui_lobby_rows(&o->lobby, rows);
+    if (o->sel >= n)
+        o->sel = n > 0 ? n - 1 : 0;
+}
+
 static void on_message(Ui *ui, const NetMsg *m)
 {
     UiOnline *o = ui->online;
@@ -563,7 +585,7 @@ static void on_message(Ui *ui, const NetMsg *m)
         break;
     case NET_EV_OFFER:
         on_offer(ui);
-        ui_lobby_changed(ui);
+        lobby_changed(ui);
         break;
     case NET_EV_DECLINED:
         if (!strcmp(o->lobby.withdrawn_why, "expired"))
@@ -572,19 +594,19 @@ static void on_message(Ui *ui, const NetMsg *m)
         else
             ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to,
                        (long long)o->lobby.last.id, o->lobby.last.variant, o->lobby.last.tc);
-        ui_lobby_changed(ui);
+        lobby_changed(ui);
         break;
     case NET_EV_SAID:
         on_said(ui);
         break;
     case NET_EV_RATING:
         on_rating(ui);
-        ui_lobby_changed(ui);
+        lobby_changed(ui);
         break;
     case NET_EV_LOBBY:
     case NET_EV_PAST:
     case NET_EV_TOP:
-        ui_lobby_changed(ui);
+        lobby_changed(ui);
         break;
     default:
         break;

@@ -11,6 +11,21 @@
 
 #include <stdint.h>
 
+/* The lobby's rows that can be chosen (online.c), in the order the lobby
+ * screen (lobby.c) shows them, a challenge, a game being played or a past
+ * game each; the cursor (UiOnline.sel) is on one of them. */
+typedef enum RowKind { ROW_CHALLENGE, ROW_LIVE, ROW_PAST } RowKind;
+
+typedef struct LobbyRow {
+    RowKind kind;
+    int index; /* in the lobby's list of that kind */
+} LobbyRow;
+
+#define LOBBY_ROWS_MAX 512
+
+/* The rows of lobby l into out (at most LOBBY_ROWS_MAX); returns how many. */
+int ui_lobby_rows(const NetLobby *l, LobbyRow *out);
+
 typedef struct UiOnline {
     NetClient *client;       /* NULL while not connected */
     NetLobby lobby;          /* what the server said */

@@ -562,8 +562,6 @@ int ui_online_role(const Ui *ui);
 /* The panel's name for side c, and its line about the game. */
 void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
 void ui_online_panel(const Ui *ui, char *buf, size_t size);
-/* A server line arrived (lobby.c reacts to what changed in the lobby). */
-void ui_lobby_changed(Ui *ui);
 /* Ask for the record of a stored game, to save as PGN (and open, if `open`). */
 void ui_online_export(Ui *ui, int64_t id, bool open);
 /* Send a line to the server, or say why it cannot be sent; false then. */
