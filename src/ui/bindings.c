@@ -1,7 +1,7 @@
 /* Every key of every screen, in one table (vis style: a key is a string such
  * as "<C-z>", looked up in the bindings of the key map in force), and the
  * key maps: which actions they offer and what a key bound to nothing does.
- * The help screen, `kage --help` and the man page's key section (written by
+ * The help screen (here, with its actions), `kage --help` and the man page's key section (written by
  * tools/man-keys, compared by tests/check-man) are all printed from here. */
 #include "kage/ui/ui.h"
 #include "ui_internal.h"
@@ -198,44 +198,15 @@ static bool key_bound(Ui *ui, UiKeymap map, const char *key)
     return false;
 }
 
-/* The key map in force: the screen's, or on the game screen the input's;
- * the FEN and PGN text takes any key, even on a screen too small. */
-static UiKeymap keymap_now(const Ui *ui)
-{
-    if (ui->screen == SCREEN_TEXT)
-        return KEYS_TEXT;
-    if (!ui_screen_fits(ui))
-        return KEYS_SMALL;
-    if ((ui->screen == SCREEN_LOBBY || ui->screen == SCREEN_NEWGAME) && ui->input == INPUT_PROMPT)
-        return KEYS_PROMPT; /* the lobby's chat line, the new-game screen's typed clock */
-    if (ui->screen != SCREEN_GAME)
-        return ui_screens[ui->screen].keys;
-    return ui_inputs[ui->input].keys;
-}
-
-static void key_in_map(Ui *ui, UiKeymap map, const char *key)
+void ui_key_in_map(Ui *ui, UiKeymap map, const char *key)
 {
     const UiOtherKey *other = keymaps[map].other;
     if (key_bound(ui, map, key) || !other)
         return;
     if (other->to_board && other->to_board(ui))
-        key_in_map(ui, KEYS_BOARD, key);
+        ui_key_in_map(ui, KEYS_BOARD, key);
     else if (other->fn)
         other->fn(ui, key);
-}
-
-void ui_key(Ui *ui, const char *key)
-{
-    ui->status.msg_keep = false;
-    key_in_map(ui, keymap_now(ui), key);
-}
-
-void ui_feed_keys(Ui *ui, const char *keys)
-{
-    char name[KEY_NAME_MAX];
-    const char *p = keys;
-    while (!ui->quit && keys_next(&p, name, sizeof name))
-        ui_key(ui, name);
 }
 
 /* --- help ----------------------------------------------------------------------------- */
@@ -289,3 +260,151 @@ void ui_keys_help(FILE *f)
                 fprintf(f, "  %-18s %s\n", lines[i].keys, lines[i].help);
     }
 }
+
+/* --- rule reminders ------------------------------------------------------------------ */
+
+/* Rule reminders for the current variant, one per line; returns how many. */
+static int rule_reminders(const Ui *ui, const char **lines, int max)
+{
+    const VariantDef *d = ui->game->v->def;
+    int n = 0;
+#define ADD(s)            \
+    do {                  \
+        if (n < max)      \
+            lines[n++] = (s); \
+    } while (0)
+    if (d->flag_region[0])
+        ADD("Campmate: a King that reaches the far rank wins at once.");
+    if (d->check_rule && d->stalemate_value == VALUE_LOSS)
+        ADD("Stalemate loses: the side left without a legal move loses.");
+    else if (d->stalemate_value == VALUE_DRAW)
+        ADD("Stalemate is a draw.");
+    if (d->promo_rule == PROMO_ZONE_MANDATORY)
+        ADD("Promotion is mandatory: Lances, Horses, Monks and Pawns promote on reaching the zone (pychess rules).");
+    if (d->promo_rule == PROMO_ZONE_OPTIONAL)
+        ADD("Promotion is optional in the last three ranks; you are asked. Only one of each promoted major piece.");
+    if (d->promo_rule == PROMO_ON_CAPTURE)
+        ADD("Promotion by capture: a piece that captures promotes, always. Pawns never promote.");
+    if (!d->check_rule)
+        ADD("No check rule: a King may be left attacked, and capturing the King wins.");
+    if (d->captures_to_hand)
+        ADD("Captured pieces go to the captor's hand and may be dropped.");
+    if (d->rep_rule == REP_REPEATER_LOSES)
+        ADD("Repeating a position for the third time loses.");
+    else if (d->rep_rule == REP_PERPETUAL_CHECK)
+        ADD("Fourfold repetition draws, unless one side checked all the time: it loses.");
+    else if (d->rep_rule == REP_CHECK_THEN_CHASE)
+        ADD("Repetition: perpetual check loses, then perpetual chase loses, else a draw.");
+    if (d->nmove_rule)
+        ADD("50 moves without capture or pawn move: draw.");
+#undef ADD
+    return n;
+}
+
+/* --- help ----------------------------------------------------------------------------- */
+
+#define HELP_MAX_LINES 400
+
+/* Add `text` after `lead` (a label padded to `indent` cells, or nothing),
+ * broken at spaces to fit `width` cells; continuation lines are indented
+ * under the text.  Returns the new line count. */
+static int help_add(char lines[][160], int n, int max, int width, int indent, const char *lead, const char *text)
+{
+    int room = width - indent;
+    if (room < 20)
+        room = 20; /* a very narrow screen: cut rather than one word a line */
+    bool first = true;
+    do {
+        int len = ui_wrap_next(text, room, false);
+        if (n < max)
+            snprintf(lines[n++], 160, "%-*s%.*s", indent, first ? lead : "", len, text);
+        text += len;
+        while (*text == ' ')
+            text++;
+        first = false;
+    } while (*text);
+    return n;
+}
+
+/* One key map's keys and what they do, under its title (the board's keys
+ * under the screen's own title). */
+static int help_keymap(UiKeymap map, char lines[][160], int n, int max, int width, bool titled)
+{
+    UiKeyHelp keys[64];
+    const char *title;
+    int nk = ui_keymap_help(map, &title, keys, 64);
+    if (titled) {
+        char t[160];
+        snprintf(t, sizeof t, "%s:", title);
+        n = help_add(lines, n, max, width, 0, "", t);
+    }
+    for (int i = 0; i < nk && n < max; i++) {
+        char lead[80];
+        if (width - 23 < 24) { /* narrow: the keys on a line, what they do under them */
+            snprintf(lead, sizeof lead, "  %.60s", keys[i].keys);
+            n = help_add(lines, n, max, width, 0, "", lead);
+            n = help_add(lines, n, max, width, 4, "    ", keys[i].help);
+            continue;
+        }
+        if (strlen(keys[i].keys) > 20) { /* the keys on a line of their own */
+            snprintf(lead, sizeof lead, "  %.60s", keys[i].keys);
+            n = help_add(lines, n, max, width, 0, "", lead);
+            keys[i].keys[0] = 0;
+        }
+        snprintf(lead, sizeof lead, "  %-20.60s ", keys[i].keys);
+        n = help_add(lines, n, max, width, (int)strlen(lead), lead, keys[i].help);
+    }
+    return n;
+}
+
+static int help_lines(Ui *ui, char lines[][160], int max)
+{
+    int n = 0, width = COLS - 2 < 159 ? COLS - 2 : 159;
+    n = help_add(lines, n, max, width, 0, "", "Kage keys (q or Esc closes this screen, j/k scroll)");
+    lines[n++][0] = 0;
+    n = help_keymap(KEYS_BOARD, lines, n, max, width, false);
+    n = help_add(lines, n, max, width, 0, "", "");
+    n = help_add(lines, n, max, width, 0, "",
+                 "Mouse: left click picks up and puts down (also pieces in hand), right click cancels.");
+    n = help_add(lines, n, max, width, 0, "", "");
+    const char *rules[16];
+    int nr = rule_reminders(ui, rules, 16);
+    char title[96];
+    snprintf(title, sizeof title, "Rules of %s to remember:", ui->game->v->def->name);
+    n = help_add(lines, n, max, width, 0, "", title);
+    for (int i = 0; i < nr && n < max; i++)
+        n = help_add(lines, n, max, width, 2, "  ", rules[i]);
+    for (UiKeymap map = KEYS_BOARD + 1; map < KEYS_COUNT && n < max; map++) {
+        n = help_add(lines, n, max, width, 0, "", "");
+        n = help_keymap(map, lines, n, max, width, true);
+    }
+    return n;
+}
+
+void ui_draw_help(Ui *ui)
+{
+    static char lines[HELP_MAX_LINES][160];
+    int n = help_lines(ui, lines, HELP_MAX_LINES);
+    if (ui->help.top > n - 1)
+        ui->help.top = n - 1;
+    for (int y = 0; y < LINES && ui->help.top + y < n; y++)
+        ui_put(y, 1, COLS - 1, ui_style(ui, y == 0 && ui->help.top == 0 ? STYLE_TITLE : STYLE_TEXT),
+               lines[ui->help.top + y]);
+}
+
+static void help_down(Ui *ui) { ui->help.top++; }
+
+static void help_up(Ui *ui)
+{
+    if (ui->help.top > 0)
+        ui->help.top--;
+}
+
+static void back_to_game(Ui *ui) { ui->screen = SCREEN_GAME; }
+
+const UiAction ui_help_actions[] = {
+    {"down", "scroll down", help_down, NULL, NULL},
+    {"up", "scroll up", help_up, NULL, NULL},
+    {"close", "back to the game", back_to_game, NULL, NULL},
+};
+const int ui_help_nactions = N_ELEMS(ui_help_actions);

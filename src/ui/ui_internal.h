@@ -488,25 +488,16 @@ extern const UiOtherKey ui_text_other;
 /* Title, board, hands, side panel and status line. */
 void ui_draw_game(Ui *ui);
 
-/* --- screens.c: the screen table, help, piece guide, new game -------------------------- */
+/* --- guide.c and newgame.c: the piece guide, the new-game screen ------------------------------ */
 
-extern const UiScreenDef ui_screens[SCREEN_COUNT];
-/* Draw the whole screen into stdscr (curses sends only what changed), or
- * how much room it needs. */
-void ui_draw(Ui *ui);
-/* Does the terminal have the room the screen needs? */
-bool ui_screen_fits(const Ui *ui);
-void ui_draw_help(Ui *ui);
 void ui_draw_guide(Ui *ui);
 void ui_draw_newgame(Ui *ui);
 /* Open the new-game screen, and the piece guide (for the piece under the
  * cursor or in hand). */
 void ui_open_newgame(Ui *ui);
 void ui_open_guide(Ui *ui);
-/* Rule reminders for the current variant, one per line; returns how many. */
-int ui_rule_reminders(const Ui *ui, const char **lines, int max);
-extern const UiAction ui_help_actions[], ui_guide_actions[], ui_newgame_actions[];
-extern const int ui_help_nactions, ui_guide_nactions, ui_newgame_nactions;
+extern const UiAction ui_guide_actions[], ui_newgame_actions[];
+extern const int ui_guide_nactions, ui_newgame_nactions;
 
 /* --- actions.c: the board's actions, the mouse ---------------------------------------------- */
 
@@ -515,22 +506,6 @@ extern const int ui_board_nactions;
 extern const UiOtherKey ui_board_other;
 /* A mouse event on the game screen. */
 void ui_mouse(Ui *ui, const KeyMouse *m);
-
-/* --- bindings.c: every key of every screen -------------------------------------------------- */
-
-/* A key by its name ("<Enter>", "k"), for the screen or input in force. */
-void ui_key(Ui *ui, const char *key);
-/* Keys written as the bindings write them, one after the other, as if typed
- * ("<Enter>kk<Enter>"); for driving the screen without a terminal. */
-void ui_feed_keys(Ui *ui, const char *keys);
-/* All keys bound to `action` in that key map, separated by spaces. */
-void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size);
-/* A binding whose action its key map does not have ("title: key -> action"
- * in buf): true.  A misspelt action would leave its key dead. */
-bool ui_bindings_unknown_action(char *buf, size_t size);
-/* A key map's title and its help lines (the keys of each action, and what
- * other keys do); returns how many lines (at most max). */
-int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
 
 /* --- online.c and lobby.c: the server, the lobby screen, the online game ------------------------ */
 
@@ -570,5 +545,35 @@ void ui_draw_lobby(Ui *ui);
 extern const UiAction ui_lobby_actions[];
 extern const int ui_lobby_nactions;
 
+/* --- bindings.c: every key of every screen, the help screen ---------------------------------- */
+
+/* The key (by its name: "<Enter>", "k") in key map `map`: the action bound
+ * to it, else what the map does with other keys. */
+void ui_key_in_map(Ui *ui, UiKeymap map, const char *key);
+/* All keys bound to `action` in that key map, separated by spaces. */
+void ui_keys_of(UiKeymap map, const char *action, char *buf, size_t size);
+/* A binding whose action its key map does not have ("title: key -> action"
+ * in buf): true.  A misspelt action would leave its key dead. */
+bool ui_bindings_unknown_action(char *buf, size_t size);
+/* A key map's title and its help lines (the keys of each action, and what
+ * other keys do); returns how many lines (at most max). */
+int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
+void ui_draw_help(Ui *ui);
+extern const UiAction ui_help_actions[];
+extern const int ui_help_nactions;
+
+/* --- screens.c: the screen table, the top of drawing and of the keys ------------------------ */
+
+extern const UiScreenDef ui_screens[SCREEN_COUNT];
+/* Draw the whole screen into stdscr (curses sends only what changed), or
+ * how much room it needs. */
+void ui_draw(Ui *ui);
+/* Does the terminal have the room the screen needs? */
+bool ui_screen_fits(const Ui *ui);
+/* A key by its name ("<Enter>", "k"), for the screen or input in force. */
+void ui_key(Ui *ui, const char *key);
+/* Keys written as the bindings write them, one after the other, as if typed
+ * ("<Enter>kk<Enter>"); for driving the screen without a terminal. */
+void ui_feed_keys(Ui *ui, const char *keys);
 
 #endif
