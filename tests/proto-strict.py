@@ -12,6 +12,7 @@ from `kage pgn` on the game so far (its rules are checked against
 Fairy-Stockfish and an independent Cashew referee elsewhere).
 
 usage: proto-strict.py KAGE [--plies N] [--nodes N] [--variants a,b] [--pgn DIR]
+       proto-strict.py KAGE --terminal FILE (finished games: VARIANT<TAB>FEN<TAB>RESULT)
 Prints one line per game; exit 1 on the first protocol violation (said).
 """
 import os
@@ -372,6 +373,58 @@ def xb_game(kage, variant, plies, depth, log):
         e.close()
 
 
+def terminal(kage, variant, fen, result, log):
+    """A position where the game is over by the rules: UCI answers go with
+    "info depth 0 score" (mate 0 for the side that lost, cp 0 for a draw)
+    and bestmove (none); XBoard answers go with the result, and no move."""
+    e = Engine([kage, "uci"], log)
+    try:
+        e.send("setoption name UCI_Variant value %s" % variant)
+        e.send("position fen %s" % fen)
+        e.send("go nodes 300")
+        depth0 = None
+        while True:
+            l = e.line()
+            if l.startswith("info "):
+                info = uci_info(variant, l, True)
+                if info.get("depth") == 0:
+                    depth0 = info
+                continue
+            if l != "bestmove (none)":
+                raise Violation("UCI at a finished game (%s): %r, not bestmove (none)" % (result, l))
+            break
+        want = ("cp", 0) if result == "1/2-1/2" else ("mate", 0)
+        if not depth0 or depth0.get("score") != want:
+            raise Violation("UCI at a finished game (%s): no 'info depth 0 score %s %d' first" % ((result,) + want))
+    finally:
+        e.close()
+    e = Engine([kage, "xboard"], log)
+    try:
+        e.send("xboard")
+        e.send("protover 2")
+        e.send("new")
+        e.send("variant %s" % XB_NAME.get(variant, variant))
+        e.send("force")
+        e.send("setboard %s" % fen)
+        e.send("go")
+        e.send("ping 9")
+        claimed = None
+        while True:
+            l = e.line()
+            if l == "pong 9":
+                break
+            m = re.match(r"^(1-0|0-1|1/2-1/2) \{[^{}]+\}$", l)
+            if m:
+                claimed = m.group(1)
+            elif l.startswith("move "):
+                raise Violation("XBoard at a finished game (%s): a move: %r" % (result, l))
+        if claimed != result:
+            raise Violation("XBoard at a finished game (%s): go answered with %s" % (
+                result, "the result " + claimed if claimed else "nothing (the GUI waits for ever)"))
+    finally:
+        e.close()
+
+
 def write_pgn(path, variant, protocol, moves, state):
     with open(path, "w") as f:
         f.write('[Event "Kage against Kage, kage %s"]\n[Site "Kage"]\n[White "Kage"]\n[Black "Kage"]\n'
@@ -396,6 +449,19 @@ def main():
             variants = args.pop(0).split(",")
         elif a == "--pgn":
             pgn = args.pop(0)
+        elif a == "--terminal":
+            # a file of finished games: VARIANT<TAB>FEN<TAB>RESULT a line
+            for line in open(args.pop(0)):
+                v, fen, res = line.rstrip("\n").split("\t")
+                log = []
+                try:
+                    terminal(kage, v, fen, res, log)
+                except Violation as why:
+                    print("FAIL %s at its end: %s" % (v, why))
+                    print("  the last lines:\n    " + "\n    ".join(log[-12:]))
+                    return 1
+                print("ok   %s, a game over (%s): UCI's bestmove (none), XBoard's result" % (v, res))
+            variants = []
         else:
             print("unknown argument %s" % a)
             return 2

@@ -46,8 +46,27 @@ for mode in seldepth pass illegal; do
         echo "ok   the client refuses an engine that breaks UCI ($mode): $(head -1 "$tmp/out" | cut -c1-100)"
     fi
 done
-# Kage, whole games (cut at 300 plies), every variant, both protocols
-if python3 "$client" "$kage" --plies 300 --nodes 800 >"$tmp/out" 2>&1; then
+# Kage at the end of a game (every game of the data files that ends by a
+# checkmate, stalemate or campmate, and Cashew without a King): UCI's
+# bestmove (none) after the score, XBoard's result claimed after go (it
+# once said nothing, and the GUI waited for a move)
+for f in "$top"/tests/data/pgn/*.pgn "$top"/tests/data/roundtrip/*.pgn; do
+    "$kage" pgn "$f" 2>/dev/null | awk '/^variant: / { v = $2 } /^final FEN: / { sub(/^final FEN: /, ""); fen = $0 }
+        /^result: / { if ($0 ~ /\((checkmate|stalemate|campmate|King captured|no legal moves)\)/) print v "\t" fen "\t" $2 }'
+done | sort -u >"$tmp/ends"
+printf 'cashew\t%s\t1-0\n' "lh!f'dh'j'1i'qc'hg!l/t!p'w!+oogngx+xl!k'd!/r've'fst'+nt'sfw'vl'/ppppppppppppp/3d'5d'3/13/13/13/3D'5D'3/PPPPPPPPPPPPP/L'VW'FST'+NT'SFE'VR'/D!K'L!+XXGNGO+OW!P'T!/LG!HC'QI'KJ'H'DF'H!L b" >>"$tmp/ends"
+[ "$(wc -l <"$tmp/ends")" -ge 10 ] || fail "fewer than 10 finished games in the data files"
+if python3 "$client" "$kage" --terminal "$tmp/ends" >"$tmp/out" 2>&1; then
+    echo "ok   $(grep -c '^ok' "$tmp/out") finished games: UCI's bestmove (none) after the score, XBoard's result after go"
+else
+    grep -v '^ok' "$tmp/out"
+    fail "a finished game answered wrongly"
+fi
+# Kage, whole games (cut at 300 plies; 80 under the sanitizers, which
+# make a game of 300 several minutes long), every variant, both protocols
+plies=300
+[ -n "${KAGE_SANITIZED:-}" ] && plies=80
+if python3 "$client" "$kage" --plies $plies --nodes 800 >"$tmp/out" 2>&1; then
     cat "$tmp/out"
 else
     cat "$tmp/out"

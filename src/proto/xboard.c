@@ -337,7 +337,10 @@ static void cmd_go(Xb *x, int n, char **w)
     session_abort(&x->s);
     x->analyzing = false;
     x->engine_color = x->s.pos->side;
-    maybe_think(x);
+    /* a game that is over (set up at its end): the result, which XBoard
+     * cannot always tell itself (a campmate), or it waits for a move */
+    if (!announce_result(x->s.pos))
+        maybe_think(x);
 }
 
 static void cmd_playother(Xb *x, int n, char **w)
