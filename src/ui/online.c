@@ -17,7 +17,6 @@
 
 #define RETRY_MS 2000
 
-static bool attached(const Ui *ui);
 
 static UiOnline *online_state(Ui *ui)
 {
@@ -41,13 +40,12 @@ static UiOnline *online_state(Ui *ui)
 static bool wanted(const Ui *ui) { return ui->screen == SCREEN_LOBBY || ui->opt.mode == PLAY_ONLINE; }
 
 static void sync_clock(Ui *ui);
-static bool attached(const Ui *ui);
 
 static void disconnect(Ui *ui, const char *why)
 {
     UiOnline *o = ui->online;
     NetGameView *v = &o->lobby.game;
-    if (attached(ui) && v->running >= 0) {
+    if (ui_online_attached(ui) && v->running >= 0) {
         /* the clocks stop on the screen where the server was last heard
          * of: they are the server's, and it says how they stand when it is
          * back (they do not run on here, to jump back then) */
@@ -89,7 +87,7 @@ static bool connect_now(Ui *ui)
     bool ok = ui->opt.player ? net_client_send(o->client, &err, "hello %d %s", NET_PROTOCOL_VERSION, ui->opt.player)
                              : net_client_send(o->client, &err, "hello %d", NET_PROTOCOL_VERSION);
     ok = ok && net_client_send(o->client, &err, "lobby on") && net_client_send(o->client, &err, "history");
-    if (ok && attached(ui) && o->lobby.game.role < 0 && !game_over(ui->game)) /* watching: on watching */
+    if (ok && ui_online_attached(ui) && o->lobby.game.role < 0 && !game_over(ui->game)) /* watching: on watching */
         ok = net_client_send(o->client, &err, "watch %lld", (long long)o->game);
     if (!ok)
         disconnect(ui, err.msg);
@@ -194,7 +192,7 @@ int ui_online_role(const Ui *ui)
 /* --- the online game on the board ----------------------------------------------------- */
 
 /* The game on the board is the server's game that this connection follows. */
-static bool attached(const Ui *ui)
+bool ui_online_attached(const Ui *ui)
 {
     const UiOnline *o = ui->online;
     return o && o->game && ui->opt.mode == PLAY_ONLINE && o->lobby.game.id == o->game;
@@ -221,7 +219,7 @@ static void attach(Ui *ui)
 {
     UiOnline *o = ui->online;
     NetGameView *v = &o->lobby.game;
-    if (attached(ui) && ui->game->rec.nmoves == v->nmoves) {
+    if (ui_online_attached(ui) && ui->game->rec.nmoves == v->nmoves) {
         sync_clock(ui); /* the same game again (a sync, a reconnection) */
         return;
     }
@@ -272,7 +270,7 @@ static void on_move(Ui *ui)
 {
     UiOnline *o = ui->online;
     NetGameView *v = &o->lobby.game;
-    if (!attached(ui))
+    if (!ui_online_attached(ui))
         return;
     Game *g = ui->game;
     Move m;
@@ -304,7 +302,7 @@ static void on_state(Ui *ui)
 {
     UiOnline *o = ui->online;
     NetGameView *v = &o->lobby.game;
-    if (!attached(ui))
+    if (!ui_online_attached(ui))
         return;
     sync_clock(ui);
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -341,7 +339,7 @@ static void on_end(Ui *ui)
 {
     UiOnline *o = ui->online;
     NetGameView *v = &o->lobby.game;
-    if (!attached(ui))
+    if (!ui_online_attached(ui))
         return;
     if (v->result.reason == END_ABORTED) { /* no game at all: back to the lobby */
         char who[NET_NAME_MAX + 1];
@@ -461,7 +459,7 @@ void ui_online_export(Ui *ui, int64_t id, bool open)
 }
 
 /* The challenge to this player alone from `who` that is still open, or NULL. */
-static const NetChallenge *offer_from(const NetLobby *l, const char *who)
+const NetChallenge *ui_online_offer_from(const NetLobby *l, const char *who)
 {
     for (int i = l->nchallenges - 1; i >= 0; i--)
         if (!strcmp(l->challenges[i].to, l->me) && !strcmp(l->challenges[i].owner, who))
@@ -493,7 +491,7 @@ static void on_offer(Ui *ui)
 static void on_said(Ui *ui)
 {
     const NetLobby *l = &ui->online->lobby;
-    bool here = l->said.game ? attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui->online->game
+    bool here = l->said.game ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui->online->game
                              : ui->screen == SCREEN_LOBBY;
     char was[sizeof ui->status.msg];
     bool was_error = ui->status.msg_error;
@@ -515,7 +513,8 @@ static void on_rating(Ui *ui)
     const NetLobby *l = &ui->online->lobby;
     const NetRating *r = &l->last_rating;
     const NetGameView *v = &l->game;
-    if (strcmp(r->name, l->me) || !attached(ui) || !v->rated || !game_over(ui->game) || strcmp(r->variant, v->variant))
+    if (strcmp(r->name, l->me) || !ui_online_attached(ui) || !v->rated || !game_over(ui->game) ||
+        strcmp(r->variant, v->variant))
         return;
     char text[16], was[600];
     net_rating_text(r, text, sizeof text);
@@ -639,7 +638,7 @@ bool ui_online_may_move(Ui *ui)
     if (ui->opt.mode != PLAY_ONLINE)
         return true;
     UiOnline *o = ui->online;
-    if (!attached(ui)) {
+    if (!ui_online_attached(ui)) {
         ui_message(ui, true, "No online game on the board: O opens the lobby, n starts a game here");
         return false;
     }
@@ -678,17 +677,6 @@ void ui_online_play(Ui *ui, Move m)
     }
 }
 
-static void online_resign(Ui *ui) { ui_online_send(ui, "resign %lld", (long long)ui->online->game); }
-static void online_abort(Ui *ui) { ui_online_send(ui, "abort %lld", (long long)ui->online->game); }
-static void online_quit(Ui *ui) { ui->quit = true; }
-
-static void online_new_game(Ui *ui)
-{
-    ui_open_newgame(ui);
-    if (ui->newgame.mode == PLAY_ONLINE)
-        ui->newgame.mode = PLAY_FIRST;
-}
-
 /* A chat line as the protocol carries it: printable ASCII (anything else
  * becomes '?'), at most NET_CHAT_MAX characters; "" when nothing is left. */
 static void chat_text(const char *typed, char *out, size_t size)
@@ -713,7 +701,7 @@ static void chat_submit(Ui *ui, const char *typed)
         return;
     if (ui->screen == SCREEN_LOBBY)
         ui_online_send(ui, "say lobby %s", text);
-    else if (attached(ui))
+    else if (ui_online_attached(ui))
         ui_online_send(ui, "say %lld %s", (long long)o->game, text);
 }
 
@@ -728,203 +716,24 @@ void ui_online_chat(Ui *ui)
     const NetGameView *v = &o->lobby.game;
     if (ui->screen == SCREEN_LOBBY)
         snprintf(label, sizeof label, "Say (everyone in the lobby): ");
-    else if (!attached(ui))
+    else if (!ui_online_attached(ui))
         snprintf(label, sizeof label, "Say: ");
     else if (v->role < 0)
         snprintf(label, sizeof label, "Say (the other watchers): ");
     else
         snprintf(label, sizeof label, "Say to %s: ", v->role == WHITE ? v->black : v->white);
-    if (ui->screen != SCREEN_LOBBY && !attached(ui)) {
+    if (ui->screen != SCREEN_LOBBY && !ui_online_attached(ui)) {
         ui_message(ui, true, "T talks in an online game or in the lobby (O)");
         return;
     }
     ui_prompt(ui, label, "", chat_submit);
 }
 
-/* The board's keys an online game takes its own way: each function runs
- * when its row of online_actions applies. */
-
-static void key_resign(Ui *ui)
-{
-    UiOnline *o = ui->online;
-    const NetGameView *v = &o->lobby.game;
-    const char *opponent = v->role == WHITE ? v->black : v->white;
-    char q[300];
-    if (v->role < 0)
-        ui_message(ui, true, "You are watching: only the players can resign");
-    else if (ui->game->rec.nmoves <= v->role) { /* before one's own first move: no result */
-        snprintf(q, sizeof q, "Abort game %lld against %s? No result, and no rating changes (y/n)",
-                 (long long)o->game, opponent);
-        ui_confirm(ui, q, online_abort);
-    } else {
-        snprintf(q, sizeof q, "Resign game %lld against %s? (y/n)", (long long)o->game, opponent);
-        ui_confirm(ui, q, online_resign);
-    }
-}
-
-static void key_draw(Ui *ui)
-{
-    UiOnline *o = ui->online;
-    const NetGameView *v = &o->lobby.game;
-    const char *opponent = v->role == WHITE ? v->black : v->white;
-    if (v->role < 0)
-        ui_message(ui, true, "You are watching: only the players can agree a draw");
-    else if (v->draw_offer == v->role)
-        ui_message(ui, true, "Your draw offer stands until %s answers or a move is made", opponent);
-    else if (v->draw_offer >= 0)
-        ui_online_send(ui, "draw %lld accept", (long long)o->game);
-    else if (ui_online_send(ui, "draw %lld offer", (long long)o->game))
-        ui_message(ui, false, "Draw offered to %s: it stands until a move", opponent);
-}
-
-static void key_rematch(Ui *ui)
-{
-    UiOnline *o = ui->online;
-    const NetGameView *v = &o->lobby.game;
-    const char *opponent = v->role == WHITE ? v->black : v->white;
-    if (!game_over(ui->game))
-        ui_message(ui, true, "A rematch follows a finished game");
-    else if (v->role < 0)
-        ui_message(ui, true, "You watched this game: O opens the lobby, c there offers a game");
-    else {
-        /* the opponent offered one already: N takes it, as on pychess.org */
-        const NetChallenge *theirs = offer_from(&o->lobby, opponent);
-        char spec[NET_TC_MAX];
-        net_tc_format(&v->tc, spec, sizeof spec);
-        if (theirs)
-            ui_online_send(ui, "accept %lld", (long long)theirs->id);
-        else if (ui_online_send(ui, "challenge %s %s %s %s %s", v->variant, spec, net_colour_name((Color)!v->role),
-                                opponent, v->rated ? "rated" : "casual"))
-            ui_message(ui, false, "Rematch offered to %s alone, the colours changed: they are told at once",
-                       opponent);
-    }
-}
-
-static void key_new_game(Ui *ui)
-{
-    UiOnline *o = ui->online;
-    const NetGameView *v = &o->lobby.game;
-    char q[300];
-    if (v->role >= 0) {
-        snprintf(q, sizeof q, "Your game against %s goes on without you, your clock running. Leave it? (y/n)",
-                 v->role == WHITE ? v->black : v->white);
-        ui_confirm(ui, q, online_new_game);
-    } else {
-        ui_online_send(ui, "leave %lld", (long long)o->game);
-        online_new_game(ui);
-    }
-}
-
-static void key_quit_asked(Ui *ui)
-{
-    const NetGameView *v = &ui->online->lobby.game;
-    char q[300];
-    snprintf(q, sizeof q, "Quit Kage? Your game against %s goes on on the server, your clock running (y/n)",
-             v->role == WHITE ? v->black : v->white);
-    ui_confirm(ui, q, online_quit);
-}
-
-/* nothing here is lost: the server keeps every game */
-static void key_quit(Ui *ui) { ui->quit = true; }
-
-/* When a row of online_actions applies: the board shows a game of the
- * server (attached), being played (live), in which the person plays (mine). */
-enum OnlineWhen {
-    WHEN_ONLINE,   /* in online mode, attached or not */
-    WHEN_ATTACHED,
-    WHEN_OVER,     /* attached, the game over */
-    WHEN_LIVE,
-    WHEN_LIVE_MINE
-};
-
-#define NOT_ONLINE "Not in an online game: "
-
-/* What a board action (by its name in actions.c) does in online mode,
- * where it differs: the first row of its name whose condition holds runs
- * fn, or with no fn refuses with why; no such row: the board's own way.
- * tests/test_ui_keys.c checks that every name is a board action. */
-static const struct {
-    const char *action;
-    enum OnlineWhen when;
-    void (*fn)(Ui *ui);
-    const char *why;
-} online_actions[] = {
-    {"chat", WHEN_ATTACHED, ui_online_chat, NULL},
-    {"undo", WHEN_OVER, NULL, "The server's record of the game is final: no take-backs"},
-    {"redo", WHEN_OVER, NULL, "The server's record of the game is final: no take-backs"},
-    {"undo", WHEN_LIVE, NULL, NOT_ONLINE "the server keeps the game: no take-backs"},
-    {"redo", WHEN_LIVE, NULL, NOT_ONLINE "the server keeps the game: no take-backs"},
-    {"back", WHEN_LIVE, NULL, NOT_ONLINE "browsing waits for the end of the game"},
-    {"forward", WHEN_LIVE, NULL, NOT_ONLINE "browsing waits for the end of the game"},
-    {"first", WHEN_LIVE, NULL, NOT_ONLINE "browsing waits for the end of the game"},
-    {"last", WHEN_LIVE, NULL, NOT_ONLINE "browsing waits for the end of the game"},
-    {"pause", WHEN_LIVE, NULL, NOT_ONLINE "the clocks of an online game run on the server"},
-    {"faster", WHEN_LIVE, NULL, NOT_ONLINE "that is for watching the AI"},
-    {"slower", WHEN_LIVE, NULL, NOT_ONLINE "that is for watching the AI"},
-    {"hint", WHEN_LIVE, NULL, NOT_ONLINE "no help from the AI in a game against a person"},
-    {"move-now", WHEN_LIVE, NULL, NOT_ONLINE "no AI plays here"},
-    {"analyse", WHEN_LIVE, NULL, NOT_ONLINE "no help from the AI in a game against a person"},
-    {"review", WHEN_LIVE, NULL, NOT_ONLINE "the review comes after the game"},
-    {"load", WHEN_LIVE, NULL, NOT_ONLINE "the game on the board is being played: O opens the lobby"},
-    {"paste-fen", WHEN_LIVE, NULL, NOT_ONLINE "the game on the board is being played: O opens the lobby"},
-    {"resign", WHEN_LIVE, key_resign, NULL},
-    {"draw", WHEN_LIVE, key_draw, NULL},
-    {"rematch", WHEN_ATTACHED, key_rematch, NULL},
-    {"new-game", WHEN_LIVE, key_new_game, NULL},
-    {"quit", WHEN_LIVE_MINE, key_quit_asked, NULL},
-    {"quit", WHEN_ONLINE, key_quit, NULL},
-};
-
-static bool online_when(const Ui *ui, enum OnlineWhen when)
-{
-    bool on = attached(ui), live = on && !game_over(ui->game);
-    switch (when) {
-    case WHEN_ONLINE:
-        return true;
-    case WHEN_ATTACHED:
-        return on;
-    case WHEN_OVER:
-        return on && !live;
-    case WHEN_LIVE:
-        return live;
-    case WHEN_LIVE_MINE:
-        return live && ui->online->lobby.game.role >= 0;
-    }
-    return false;
-}
-
-bool ui_online_action(Ui *ui, const char *action)
-{
-    if (ui->opt.mode != PLAY_ONLINE || !ui->online)
-        return false;
-    for (int i = 0; i < N_ELEMS(online_actions); i++)
-        if (!strcmp(action, online_actions[i].action) && online_when(ui, online_actions[i].when)) {
-            if (online_actions[i].fn)
-                online_actions[i].fn(ui);
-            else
-                ui_message(ui, true, "%s", online_actions[i].why);
-            return true;
-        }
-    return false;
-}
-
-const char *ui_online_unknown_action(void)
-{
-    for (int i = 0; i < N_ELEMS(online_actions); i++) {
-        int k = 0;
-        while (k < ui_board_nactions && strcmp(ui_board_actions[k].name, online_actions[i].action))
-            k++;
-        if (k == ui_board_nactions)
-            return online_actions[i].action;
-    }
-    return NULL;
-}
-
 /* --- the panel ----------------------------------------------------------------------------- */
 
 void ui_online_label(const Ui *ui, Color c, char *buf, size_t size)
 {
-    if (!attached(ui)) {
+    if (!ui_online_attached(ui)) {
         snprintf(buf, size, "-");
         return;
     }
@@ -941,7 +750,7 @@ void ui_online_label(const Ui *ui, Color c, char *buf, size_t size)
 void ui_online_panel(const Ui *ui, char *buf, size_t size)
 {
     const UiOnline *o = ui->online;
-    if (!o || !attached(ui)) {
+    if (!o || !ui_online_attached(ui)) {
         snprintf(buf, size, "Online: no game (O: the lobby)");
         return;
     }

@@ -25,6 +25,8 @@ typedef struct LobbyRow {
 
 /* The rows of lobby l into out (at most LOBBY_ROWS_MAX); returns how many. */
 int ui_lobby_rows(const NetLobby *l, LobbyRow *out);
+/* The challenge to this player alone from `who` that is still open, or NULL. */
+const NetChallenge *ui_online_offer_from(const NetLobby *l, const char *who);
 
 typedef struct UiOnline {
     NetClient *client;       /* NULL while not connected */
@@ -49,8 +51,9 @@ typedef struct UiOnline {
     bool text_from_lobby;    /* the text screen shows the lobby's PGN: its keys go back there */
 } UiOnline;
 
-/* The first name in online.c's table of actions taken the online way that
- * is no board action (actions.c), or NULL: a misspelt one would never run. */
+/* The first name in online_keys.c's table of actions taken the online way
+ * that is no board action (actions.c), or NULL: a misspelt one would never
+ * run. */
 const char *ui_online_unknown_action(void);
 
 #endif

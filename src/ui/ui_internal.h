@@ -499,6 +499,12 @@ void ui_open_guide(Ui *ui);
 extern const UiAction ui_guide_actions[], ui_newgame_actions[];
 extern const int ui_guide_nactions, ui_newgame_nactions;
 
+/* --- online_keys.c: the board's keys in an online game ------------------------------------- */
+
+/* A board action in an online game: true when it was taken here (refused,
+ * or done the online way: resign, draw, quit, rematch ...). */
+bool ui_online_action(Ui *ui, const char *action);
+
 /* --- actions.c: the board's actions, the mouse ---------------------------------------------- */
 
 extern const UiAction ui_board_actions[];
@@ -525,15 +531,14 @@ void ui_online_free(Ui *ui);
 bool ui_online_may_move(Ui *ui);
 /* A move picked or typed in an online game: to the server, which plays it. */
 void ui_online_play(Ui *ui, Move m);
-/* A board action in an online game: true when it was taken here (refused,
- * or done the online way: resign, draw, quit, rematch ...). */
-bool ui_online_action(Ui *ui, const char *action);
 /* All the player's past games, oldest first, as PGN on the text screen. */
 void ui_online_all_games(Ui *ui);
 /* The chat's prompt: to the lobby, or to the game on the screen. */
 void ui_online_chat(Ui *ui);
 /* The colour played on this screen, or -1 (watching, no game). */
 int ui_online_role(const Ui *ui);
+/* Is the game on the board the server's game that this connection follows? */
+bool ui_online_attached(const Ui *ui);
 /* The panel's name for side c, and its line about the game. */
 void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
 void ui_online_panel(const Ui *ui, char *buf, size_t size);
