@@ -191,6 +191,44 @@ static void gen_piece(GenCtx *g, int from, int t, bool is_king)
     }
 }
 
+/* gen_piece's captures alone, in the same order, for the common case of the
+ * quiescence search: a piece that is not the king, cannot promote, and
+ * whose moves need no check or pin test. */
+static void gen_captures(GenCtx *g, int from, int t)
+{
+    const Variant *v = g->v;
+    const Piece *b = g->pos->board;
+    const PieceMoves *pm = &v->moves[g->us][t];
+    const MoveVec *leap = pm->leap, *slide = pm->slide;
+    int nleap = pm->nleap, nslide = pm->nslide;
+    unsigned them = g->thembits;
+    for (int i = 0; i < nleap; i++) {
+        int to = from + leap[i].off;
+        Piece p = b[to];
+        if (p != PIECE_EMPTY && (p & 0xC0) == them && (leap[i].mode & MODE_CAPTURE))
+            add_move(g, from, to, t, true);
+    }
+    for (int i = 0; i < nslide; i++) {
+        int off = slide[i].off, to = from;
+        for (int r = slide[i].range; r > 0; r--) {
+            Piece p = b[to += off];
+            if (p == PIECE_EMPTY)
+                continue;
+            if ((p & 0xC0) == them && (slide[i].mode & MODE_CAPTURE))
+                add_move(g, from, to, t, true);
+            break;
+        }
+    }
+    int ep = g->pos->st->ep;
+    if (ep && ((v->pawn_types >> t) & 1))
+        for (int i = 0; i < nleap; i++)
+            if ((leap[i].mode & MODE_CAPTURE) && from + leap[i].off == ep) {
+                Move m = move_make(from, ep, MOVE_EP, 0);
+                if (!g->check_rule || legal_by_test(g, m))
+                    gen_push(g, m, true);
+            }
+}
+
 static void gen_castling(GenCtx *g)
 {
     const Variant *v = g->v;
@@ -348,7 +386,9 @@ static void generate(Position *pos, MoveList *list, int filter, int only, int dr
             pos->board[from] = PIECE_EMPTY;
             gen_piece(&g, from, t, true);
             pos->board[from] = make_piece(g.us, t);
-        } else
+        } else if (filter == GEN_NOISY && !v->type[t].promotes && !(g.check_rule && (g.nchecks || g.pin_from)))
+            gen_captures(&g, from, t);
+        else
             gen_piece(&g, from, t, false);
     }
     g.pin_from = 0;
