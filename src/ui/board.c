@@ -95,7 +95,7 @@ void ui_deselect(Ui *ui)
  * with automatic flipping. */
 void ui_orient(Ui *ui)
 {
-    if (ui->opt.mode == PLAY_SECOND || (ui->opt.mode == PLAY_ONLINE && ui_online_role(ui) == BLACK))
+    if (ui->opt.mode == PLAY_SECOND || (ui->opt.mode == PLAY_ONLINE && ui_online_view_role(ui->online, true) == BLACK))
         ui->board.flipped = true;
     else if (ui->opt.mode == PLAY_HOTSEAT && ui->opt.auto_flip)
         ui->board.flipped = ui->game->pos->side == BLACK;

@@ -9,6 +9,7 @@
 #include "kage/net/client.h"
 #include "kage/net/lobby.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The lobby's rows that can be chosen (online.c), in the order the lobby
@@ -50,6 +51,17 @@ typedef struct UiOnline {
     size_t all_len;
     bool text_from_lobby;    /* the text screen shows the lobby's PGN: its keys go back there */
 } UiOnline;
+
+/* The const view of the colour played on this screen, for the files below
+ * online.c (board.c turns the board with it): WHITE or BLACK, or -1 when
+ * watching or when the board shows no game of the server (online: the
+ * screen is in online mode). */
+static inline int ui_online_view_role(const UiOnline *o, bool online)
+{
+    if (!o || !o->game || !online || o->lobby.game.id != o->game)
+        return -1;
+    return o->lobby.game.role;
+}
 
 /* The first name in online_keys.c's table of actions taken the online way
  * that is no board action (actions.c), or NULL: a misspelt one would never

@@ -539,6 +539,12 @@ void ui_online_chat(Ui *ui);
 int ui_online_role(const Ui *ui);
 /* Is the game on the board the server's game that this connection follows? */
 bool ui_online_attached(const Ui *ui);
+/* The screen's clocks as the server last told them, running from then. */
+void ui_online_sync_clock(Ui *ui);
+/* The connection is lost (why): the clocks stop, another try is planned. */
+void ui_online_disconnect(Ui *ui, const char *why);
+/* All one's past games as PGN: ask for the next record, or show the text. */
+void ui_online_all_games_next(Ui *ui);
 /* The panel's name for side c, and its line about the game. */
 void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
 void ui_online_panel(const Ui *ui, char *buf, size_t size);
