@@ -54,6 +54,24 @@ SessionLine session_read_line(FILE *in, char **line, size_t *cap)
     return dropped ? SESSION_LINE_LONG : SESSION_LINE_OK;
 }
 
+void session_serve(FILE *in, const bool *quit, SessionLineFn on_line, SessionLongFn on_long, void *ctx)
+{
+    char *line = NULL, **w = NULL;
+    size_t cap = 0, wcap = 0;
+    SessionLine got;
+    while (!*quit && (got = session_read_line(in, &line, &cap)) != SESSION_LINE_END) {
+        if (got == SESSION_LINE_LONG) {
+            on_long(ctx, line);
+            continue;
+        }
+        int n = session_split(line, &w, &wcap);
+        if (n)
+            on_line(ctx, n, w);
+    }
+    free(line);
+    free(w);
+}
+
 int session_split(char *line, char ***words, size_t *cap)
 {
     size_t need = strlen(line) / 2 + 2; /* words are at least one character and a blank */

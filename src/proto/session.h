@@ -106,6 +106,14 @@ SessionLine session_read_line(FILE *in, char **line, size_t *cap);
 /* printf to stdout as one locked, flushed write (both threads print). */
 void session_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The engine protocols' loop (uci_run, xboard_run): read in line by line
+ * until its end or *quit; a line longer than SESSION_LINE_MAX goes to
+ * on_long (its first SESSION_LINE_MAX bytes), every other line that has a
+ * word goes to on_line split into words (w[0] the command). */
+typedef void (*SessionLineFn)(void *ctx, int n, char **w);
+typedef void (*SessionLongFn)(void *ctx, const char *line);
+void session_serve(FILE *in, const bool *quit, SessionLineFn on_line, SessionLongFn on_long, void *ctx);
+
 /* Split a line into words in place; *words (of *cap entries) grows to hold
  * them all, however many.  Returns the count. */
 int session_split(char *line, char ***words, size_t *cap);

@@ -353,33 +353,31 @@ static const UciCommand commands[] = {
     {"d", cmd_d, "show the variant and FEN of the current position"},
 };
 
+/* A line longer than the protocol's limit: said, not read. */
+static void uci_long_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    session_printf("info string line too long (over %u bytes): not read: %.*s%s\n", SESSION_LINE_MAX,
+                   SESSION_SHOWN(line));
+}
+
+/* One command line, to its command. */
+static void uci_line(void *ctx, int n, char **w)
+{
+    Uci *u = ctx;
+    for (int i = 0; i < N_ELEMS(commands); i++)
+        if (!strcmp(w[0], commands[i].name)) {
+            commands[i].run(u, n, w);
+            return;
+        }
+    session_printf("info string unknown command: %.*s%s\n", SESSION_SHOWN(w[0]));
+}
+
 int uci_run(FILE *in, size_t hash_mb)
 {
     Uci *u = xcalloc(1, sizeof *u);
     session_init(&u->s, hash_mb);
-    char *line = NULL, **w = NULL;
-    size_t cap = 0, wcap = 0;
-    SessionLine got;
-    while (!u->quit && (got = session_read_line(in, &line, &cap)) != SESSION_LINE_END) {
-        if (got == SESSION_LINE_LONG) {
-            session_printf("info string line too long (over %u bytes): not read: %.*s%s\n", SESSION_LINE_MAX,
-                           SESSION_SHOWN(line));
-            continue;
-        }
-        int n = session_split(line, &w, &wcap);
-        if (n == 0)
-            continue;
-        int i;
-        for (i = 0; i < N_ELEMS(commands); i++)
-            if (!strcmp(w[0], commands[i].name)) {
-                commands[i].run(u, n, w);
-                break;
-            }
-        if (i == N_ELEMS(commands))
-            session_printf("info string unknown command: %.*s%s\n", SESSION_SHOWN(w[0]));
-    }
-    free(line);
-    free(w);
+    session_serve(in, &u->quit, uci_line, uci_long_line, u);
     session_free(&u->s);
     free(u);
     return 0;

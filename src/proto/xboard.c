@@ -740,6 +740,50 @@ static bool needs_variant(Xb *x, const char *cmd)
     return plays;
 }
 
+/* A line longer than the protocol's limit: said, not read. */
+static void xboard_long_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    session_printf("Error (line too long: over %u bytes, not read): %.*s%s\n", SESSION_LINE_MAX, SESSION_SHOWN(line));
+}
+
+/* One line: a size or thread count asked for during the last search taken
+ * first, then the command, or a bare move (people typing). */
+static void xboard_line(void *ctx, int n, char **w)
+{
+    Xb *x = ctx;
+    if (x->hash_pending && !thinking_own_move(x)) {
+        long mb = x->hash_pending;
+        char asked[24];
+        snprintf(asked, sizeof asked, "%ld", mb);
+        set_hash(x, mb, asked);
+    }
+    if (x->cores_pending && !session_busy(&x->s)) {
+        engine_set_threads(x->s.engine, x->cores_pending);
+        x->cores_pending = 0;
+    }
+    for (int i = 0; i < N_ELEMS(commands); i++)
+        if (!strcmp(w[0], commands[i].name)) {
+            if (!needs_variant(x, w[0]))
+                commands[i].run(x, n, w);
+            return;
+        }
+    /* a bare move (people typing); anything else is unknown */
+    Move m;
+    KageError err = {{0}, -1};
+    if (thinking_own_move(x)) { /* the position is the search's until it moves */
+        session_printf("Error (unknown command, or a move while Kage thinks of its own): %.*s%s\n", SESSION_SHOWN(w[0]));
+        return;
+    }
+    if (needs_variant(x, w[0]))
+        return;
+    session_abort(&x->s);
+    if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
+        play_user_move(x, w[0]);
+    else
+        session_printf("Error (unknown command): %.*s%s\n", SESSION_SHOWN(w[0]));
+}
+
 int xboard_run(FILE *in, size_t hash_mb)
 {
     Xb *x = xcalloc(1, sizeof *x);
@@ -752,54 +796,7 @@ int xboard_run(FILE *in, size_t hash_mb)
     x->time_cs = x->otim_cs = -1;
     x->entry.put = -1;
     setvbuf(stdout, NULL, _IOLBF, 0);
-    char *line = NULL, **w = NULL;
-    size_t cap = 0, wcap = 0;
-    SessionLine got;
-    while (!x->quit && (got = session_read_line(in, &line, &cap)) != SESSION_LINE_END) {
-        if (got == SESSION_LINE_LONG) {
-            session_printf("Error (line too long: over %u bytes, not read): %.*s%s\n", SESSION_LINE_MAX,
-                           SESSION_SHOWN(line));
-            continue;
-        }
-        int n = session_split(line, &w, &wcap);
-        if (n == 0)
-            continue;
-        if (x->hash_pending && !thinking_own_move(x)) {
-            long mb = x->hash_pending;
-            char asked[24];
-            snprintf(asked, sizeof asked, "%ld", mb);
-            set_hash(x, mb, asked);
-        }
-        if (x->cores_pending && !session_busy(&x->s)) {
-            engine_set_threads(x->s.engine, x->cores_pending);
-            x->cores_pending = 0;
-        }
-        int i;
-        for (i = 0; i < N_ELEMS(commands); i++)
-            if (!strcmp(w[0], commands[i].name)) {
-                if (!needs_variant(x, w[0]))
-                    commands[i].run(x, n, w);
-                break;
-            }
-        if (i < N_ELEMS(commands))
-            continue;
-        /* a bare move (people typing); anything else is unknown */
-        Move m;
-        KageError err = {{0}, -1};
-        if (thinking_own_move(x)) { /* the position is the search's until it moves */
-            session_printf("Error (unknown command, or a move while Kage thinks of its own): %.*s%s\n", SESSION_SHOWN(w[0]));
-            continue;
-        }
-        if (needs_variant(x, w[0]))
-            continue;
-        session_abort(&x->s);
-        if (move_from_text(x->s.pos, w[0], MOVE_FOR_PROTOCOL, &m, &err) || strstr(err.msg, "illegal"))
-            play_user_move(x, w[0]);
-        else
-            session_printf("Error (unknown command): %.*s%s\n", SESSION_SHOWN(w[0]));
-    }
-    free(line);
-    free(w);
+    session_serve(in, &x->quit, xboard_line, xboard_long_line, x);
     session_free(&x->s);
     pthread_mutex_destroy(&x->stat_mu);
     free(x);
