@@ -240,6 +240,7 @@ void eval_init(EvalParams *ep, const Variant *v)
     }
     for (int f = ep->base[EG_DANGER]; f < ep->base[EG_DANGER_BLACK]; f++)
         ep->danger_on |= ep->w[f][0] || ep->w[f][1];
+    ep->nn_kernel = nn_kernel();
     const NnNet *net = nn_find(v->def->id);
     if (net && net->nsq == v->nsq && net->ntypes == v->ntypes && net->ninputs == nn_ninputs(v) &&
         net->hidden > 0 && net->hidden <= NN_MAX_HIDDEN && net->hidden % NN_BLOCK == 0)
@@ -272,6 +273,15 @@ void eval_init(EvalParams *ep, const Variant *v)
         ep->mobile[t] = !royal && !((v->pawn_types >> t) & 1) && v->type[t].def->special == SPECIAL_NONE;
         ep->attack_weight[t] = (int8_t)imin(ep->value[t] / 200 + 1, 8);
         ep->special[t] = v->type[t].def->special != SPECIAL_NONE;
+        for (Color c = WHITE; c <= BLACK; c++) {
+            const PieceMoves *pm = &v->moves[c][t];
+            bool both = true;
+            for (int i = 0; i < pm->nleap; i++)
+                both &= pm->leap[i].mode == MODE_BOTH;
+            for (int i = 0; i < pm->nslide; i++)
+                both &= pm->slide[i].mode == MODE_BOTH;
+            ep->both[c][t] = both;
+        }
         ep->royal[t] = royal;
         ep->attack_value[t] = (int16_t)(royal ? KING_VALUE : ep->value[t]);
     }
@@ -480,7 +490,8 @@ void eval_acc_update(const EvalParams *ep, const Position *pos, const EvalAcc *p
     }
     if (ep->net) /* only the units in use: the rest is never read */
         for (Color p = WHITE; p <= BLACK; p++)
-            nn_acc_change(ep->net, next->nn[p], prev->nn[p], ch.on[p], ch.non, ch.off[p], ch.noff);
+            nn_acc_change_with(ep->net, next->nn[p], prev->nn[p], ch.on[p], ch.non, ch.off[p], ch.noff,
+                               ep->nn_kernel);
 }
 
 /* --- the terms counted at each evaluation ----------------------------------- */
@@ -597,47 +608,20 @@ static EVAL_INLINE void attack_pass(const EvalParams *ep, const Position *pos, A
             int value = ep->attack_value[t];
             uint64_t tbit = (uint64_t)1 << t;
             int n = 0, h = 0;
-            for (int j = 0; j < pm->nleap; j++) {
-                int to = from + pm->leap[j].off, mode = pm->leap[j].mode;
-                Piece p = b[to];
-                if (p == PIECE_OFF)
-                    continue;
-                int i2 = plain[to];
-                if (p == PIECE_EMPTY) {
-                    count[i2] += (mode & MODE_CAPTURE) != 0;
-                    if (!(mode & MODE_MOVE))
-                        continue;
-                } else {
-                    if (mode & MODE_CAPTURE)
-                        hit(count, least, i2, value);
-                    if ((p & 0xC0) != them || !(mode & MODE_CAPTURE))
-                        continue;
-                }
-                n++;
-                h += near[to];
-                if ((checks[i2] & tbit) && ncand < 255) {
-                    cand_type[ncand] = (uint8_t)t;
-                    cand[ncand++] = (uint8_t)i2;
-                }
-            }
-            for (int j = 0; j < pm->nslide; j++) {
-                int off = pm->slide[j].off, mode = pm->slide[j].mode, to = from;
-                int capture = (mode & MODE_CAPTURE) != 0;
-                for (int r = pm->slide[j].range; r > 0; r--) {
-                    Piece p = b[to += off];
+            if (ep->both[c][t]) {
+                /* the common case: the same walk with no mode to test */
+                for (int j = 0; j < pm->nleap; j++) {
+                    int to = from + pm->leap[j].off;
+                    Piece p = b[to];
                     if (p == PIECE_OFF)
-                        break;
+                        continue;
                     int i2 = plain[to];
-                    if (p == PIECE_EMPTY) {
-                        count[i2] += capture;
-                        if (!(mode & MODE_MOVE))
-                            continue;
-                    } else {
-                        if (!capture)
-                            break;
+                    if (p == PIECE_EMPTY)
+                        count[i2]++;
+                    else {
                         hit(count, least, i2, value);
                         if ((p & 0xC0) != them)
-                            break;
+                            continue;
                     }
                     n++;
                     h += near[to];
@@ -645,8 +629,83 @@ static EVAL_INLINE void attack_pass(const EvalParams *ep, const Position *pos, A
                         cand_type[ncand] = (uint8_t)t;
                         cand[ncand++] = (uint8_t)i2;
                     }
-                    if (p != PIECE_EMPTY)
-                        break;
+                }
+                for (int j = 0; j < pm->nslide; j++) {
+                    int off = pm->slide[j].off, to = from;
+                    for (int r = pm->slide[j].range; r > 0; r--) {
+                        Piece p = b[to += off];
+                        if (p == PIECE_OFF)
+                            break;
+                        int i2 = plain[to];
+                        if (p == PIECE_EMPTY)
+                            count[i2]++;
+                        else {
+                            hit(count, least, i2, value);
+                            if ((p & 0xC0) != them)
+                                break;
+                        }
+                        n++;
+                        h += near[to];
+                        if ((checks[i2] & tbit) && ncand < 255) {
+                            cand_type[ncand] = (uint8_t)t;
+                            cand[ncand++] = (uint8_t)i2;
+                        }
+                        if (p != PIECE_EMPTY)
+                            break;
+                    }
+                }
+            } else {
+                for (int j = 0; j < pm->nleap; j++) {
+                    int to = from + pm->leap[j].off, mode = pm->leap[j].mode;
+                    Piece p = b[to];
+                    if (p == PIECE_OFF)
+                        continue;
+                    int i2 = plain[to];
+                    if (p == PIECE_EMPTY) {
+                        count[i2] += (mode & MODE_CAPTURE) != 0;
+                        if (!(mode & MODE_MOVE))
+                            continue;
+                    } else {
+                        if (mode & MODE_CAPTURE)
+                            hit(count, least, i2, value);
+                        if ((p & 0xC0) != them || !(mode & MODE_CAPTURE))
+                            continue;
+                    }
+                    n++;
+                    h += near[to];
+                    if ((checks[i2] & tbit) && ncand < 255) {
+                        cand_type[ncand] = (uint8_t)t;
+                        cand[ncand++] = (uint8_t)i2;
+                    }
+                }
+                for (int j = 0; j < pm->nslide; j++) {
+                    int off = pm->slide[j].off, mode = pm->slide[j].mode, to = from;
+                    int capture = (mode & MODE_CAPTURE) != 0;
+                    for (int r = pm->slide[j].range; r > 0; r--) {
+                        Piece p = b[to += off];
+                        if (p == PIECE_OFF)
+                            break;
+                        int i2 = plain[to];
+                        if (p == PIECE_EMPTY) {
+                            count[i2] += capture;
+                            if (!(mode & MODE_MOVE))
+                                continue;
+                        } else {
+                            if (!capture)
+                                break;
+                            hit(count, least, i2, value);
+                            if ((p & 0xC0) != them)
+                                break;
+                        }
+                        n++;
+                        h += near[to];
+                        if ((checks[i2] & tbit) && ncand < 255) {
+                            cand_type[ncand] = (uint8_t)t;
+                            cand[ncand++] = (uint8_t)i2;
+                        }
+                        if (p != PIECE_EMPTY)
+                            break;
+                    }
                 }
             }
             if (ep->mobile[t])
@@ -934,7 +993,7 @@ static int base_evaluate(const EvalParams *ep, const Position *pos, const EvalAc
 int eval_acc_evaluate(const EvalParams *ep, const Position *pos, const EvalAcc *acc)
 {
     int s = base_evaluate(ep, pos, acc);
-    return ep->net ? clamp_eval(s + nn_output(ep->net, acc->nn, pos->side)) : s;
+    return ep->net ? clamp_eval(s + nn_output_with(ep->net, acc->nn, pos->side, ep->nn_kernel)) : s;
 }
 
 int eval_evaluate(const EvalParams *ep, const Position *pos)

@@ -102,6 +102,7 @@ typedef struct EvalParams {
     /* read by the attack pass at every evaluation, so that it follows no pointer and
      * computes no index: */
     bool special[MAX_PIECE_TYPES];   /* kinds with a special generator (skipped by the pass) */
+    bool both[2][MAX_PIECE_TYPES];   /* [c][t]: every vector of t moves and captures (MODE_BOTH) */
     bool royal[MAX_PIECE_TYPES];
     int16_t attack_value[MAX_PIECE_TYPES]; /* value as an attacker: a king's is KING_VALUE */
     uint8_t plain[BOARD_ARRAY];      /* square -> plain index (rank * files + file), 0xff off the board */
@@ -111,6 +112,7 @@ typedef struct EvalParams {
     bool attacks;
     bool danger_on;                  /* some EG_DANGER weight is not zero: the units are counted */
     const NnNet *net;                /* the variant's network (nn.h), added to the tuned terms */
+    int nn_kernel;                   /* the network's kernel for this machine (nn.h) */
 } EvalParams;
 
 /* The parts of the evaluation that a move changes a little: kept up to date

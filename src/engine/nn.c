@@ -179,22 +179,13 @@ bool nn_kernel_available(int k)
     }
 }
 
-static int best_kernel(void)
+int nn_kernel(void)
 {
     for (int k = NN_KERNELS - 1; k > NN_KERNEL_PLAIN; k--)
         if (nn_kernel_available(k))
             return k;
     return NN_KERNEL_PLAIN;
 }
-
-/* Chosen once, before main (the plain kernel until then: the same results). */
-static int chosen_kernel = NN_KERNEL_PLAIN;
-#if defined(__GNUC__)
-__attribute__((constructor)) static void choose_kernel(void) { chosen_kernel = best_kernel(); }
-int nn_kernel(void) { return chosen_kernel; }
-#else
-int nn_kernel(void) { return best_kernel(); }
-#endif
 
 const char *nn_kernel_name(int k)
 {

@@ -98,11 +98,12 @@ void nn_acc_change(const NnNet *net, int32_t *dst, const int32_t *src, const int
  * machine has it.  The best one the machine runs is chosen at run time; all
  * give the same integers. */
 enum { NN_KERNEL_PLAIN, NN_KERNEL_VECTOR, NN_KERNEL_AVX2, NN_KERNELS };
-/* Whether kernel k is built in and this machine runs it; the one in use. */
+/* Whether kernel k is built in and this machine runs it; the best of those
+ * (what nn_output and nn_acc_change use; the engine asks once, in eval_init). */
 bool nn_kernel_available(int k);
 int nn_kernel(void);
 const char *nn_kernel_name(int k);
-/* nn_output and nn_acc_change with kernel k (an available one): for the tests. */
+/* nn_output and nn_acc_change with kernel k (an available one). */
 int nn_output_with(const NnNet *net, const NnAcc acc, Color stm, int k);
 void nn_acc_change_with(const NnNet *net, int32_t *dst, const int32_t *src, const int *add, int nadd, const int *sub,
                         int nsub, int k);
