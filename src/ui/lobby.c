@@ -306,8 +306,7 @@ static void lobby_export(Ui *ui)
 static void lobby_challenge(Ui *ui)
 {
     ui->online->offer_to[0] = 0;
-    ui_open_newgame(ui);
-    ui->newgame.mode = PLAY_ONLINE;
+    ui_open_newgame_online(ui, true);
 }
 
 static void lobby_refresh(Ui *ui)
@@ -324,9 +323,7 @@ static void lobby_refresh(Ui *ui)
 
 static void lobby_new_game(Ui *ui)
 {
-    ui_open_newgame(ui);
-    if (ui->newgame.mode == PLAY_ONLINE)
-        ui->newgame.mode = PLAY_FIRST;
+    ui_open_newgame_online(ui, false);
 }
 
 static void lobby_chat(Ui *ui) { ui_online_chat(ui); }
@@ -344,8 +341,7 @@ static void whom_submit(Ui *ui, const char *typed)
         return;
     }
     snprintf(o->offer_to, sizeof o->offer_to, "%s", typed);
-    ui_open_newgame(ui);
-    ui->newgame.mode = PLAY_ONLINE;
+    ui_open_newgame_online(ui, true);
     ui_message(ui, false, "A game for %s alone: choose it, then Enter", typed);
 }
 

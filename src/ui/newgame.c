@@ -59,6 +59,15 @@ void ui_open_newgame(Ui *ui)
     ui->screen = SCREEN_NEWGAME;
 }
 
+void ui_open_newgame_online(Ui *ui, bool online)
+{
+    ui_open_newgame(ui);
+    if (online)
+        ui->newgame.mode = PLAY_ONLINE;
+    else if (ui->newgame.mode == PLAY_ONLINE)
+        ui->newgame.mode = PLAY_FIRST;
+}
+
 static int nvariants(void)
 {
     int n = 0;

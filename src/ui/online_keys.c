@@ -16,9 +16,7 @@ static void online_quit(Ui *ui) { ui->quit = true; }
 
 static void online_new_game(Ui *ui)
 {
-    ui_open_newgame(ui);
-    if (ui->newgame.mode == PLAY_ONLINE)
-        ui->newgame.mode = PLAY_FIRST;
+    ui_open_newgame_online(ui, false);
 }
 
 /* The board's keys an online game takes its own way: each function runs

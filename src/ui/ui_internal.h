@@ -496,6 +496,9 @@ void ui_draw_newgame(Ui *ui);
  * cursor or in hand). */
 void ui_open_newgame(Ui *ui);
 void ui_open_guide(Ui *ui);
+/* The new-game screen for a game on the server (online), or for one here
+ * (not online: "a player at another terminal" becomes "you play first"). */
+void ui_open_newgame_online(Ui *ui, bool online);
 extern const UiAction ui_guide_actions[], ui_newgame_actions[];
 extern const int ui_guide_nactions, ui_newgame_nactions;
 
