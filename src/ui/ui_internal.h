@@ -2,12 +2,12 @@
  * screens, inputs, key maps and actions, and each file's entry points.
  *
  * The sections below go from the bottom of the screen's code to its top,
- * and a file calls only the files of the sections before its own, besides
+ * in the floors of docs/ARCHITECTURE.md, and a file calls only the files of
+ * the sections before its own (or before it in its own section), besides
  * the helpers with headers of their own (layout, glyph, keys, options,
- * player, theme).  bindings.c reaches every file's actions through their
- * tables, as screens.c reaches each screen's drawing through ui_screens[].
- * One call goes the other way: the help screen (screens.c) reads the key
- * tables back through bindings.c. */
+ * player, theme): no circle of files.  bindings.c reaches every file's
+ * actions through their tables, as screens.c reaches each screen's drawing
+ * through ui_screens[]. */
 #ifndef KAGE_UI_INTERNAL_H
 #define KAGE_UI_INTERNAL_H
 
@@ -402,6 +402,45 @@ void ui_autosave(Ui *ui);
  * (records_resume.c, beside resuming them). */
 void ui_autosave_claim(Ui *ui);
 
+/* --- online.c: the connection to the server, what it keeps, the lines sent ----------------------- */
+
+/* Open the lobby (connecting to the server if need be). */
+void ui_online_lobby(Ui *ui);
+/* Offer a game on the server (the new-game screen's online mode) and open the lobby. */
+void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour, bool rated);
+/* The server's socket while connected or trying to be, else -1; the poll
+ * events it waits for (what poll said of it: ui_online_io, online_game.c). */
+int ui_online_fd(const Ui *ui);
+short ui_online_events(const Ui *ui);
+/* Connect again when it is time; milliseconds until then (-1: never). */
+int ui_online_step(Ui *ui);
+void ui_online_free(Ui *ui);
+/* May the person move now?  When not, false and the status line says why. */
+bool ui_online_may_move(Ui *ui);
+/* A move picked or typed in an online game: to the server, which plays it. */
+void ui_online_play(Ui *ui, Move m);
+/* All the player's past games, oldest first, as PGN on the text screen. */
+void ui_online_all_games(Ui *ui);
+/* The chat's prompt: to the lobby, or to the game on the screen. */
+void ui_online_chat(Ui *ui);
+/* The colour played on this screen, or -1 (watching, no game). */
+int ui_online_role(const Ui *ui);
+/* Is the game on the board the server's game that this connection follows? */
+bool ui_online_attached(const Ui *ui);
+/* The screen's clocks as the server last told them, running from then. */
+void ui_online_sync_clock(Ui *ui);
+/* The connection is lost (why): the clocks stop, another try is planned. */
+void ui_online_disconnect(Ui *ui, const char *why);
+/* All one's past games as PGN: ask for the next record, or show the text. */
+void ui_online_all_games_next(Ui *ui);
+/* The panel's name for side c, and its line about the game. */
+void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
+void ui_online_panel(const Ui *ui, char *buf, size_t size);
+/* Ask for the record of a stored game, to save as PGN (and open, if `open`). */
+void ui_online_export(Ui *ui, int64_t id, bool open);
+/* Send a line to the server, or say why it cannot be sent; false then. */
+bool ui_online_send(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
 
 /* How many moves `plies` plies of rec make as players count them (a move
@@ -502,11 +541,13 @@ void ui_open_newgame_online(Ui *ui, bool online);
 extern const UiAction ui_guide_actions[], ui_newgame_actions[];
 extern const int ui_guide_nactions, ui_newgame_nactions;
 
-/* --- online_keys.c: the board's keys in an online game ------------------------------------- */
+/* --- online_game.c and lobby.c: the server's lines on the board, the lobby screen ------------- */
 
-/* A board action in an online game: true when it was taken here (refused,
- * or done the online way: resign, draw, quit, rematch ...). */
-bool ui_online_action(Ui *ui, const char *action);
+/* What poll said of the server's socket: the lines read and played. */
+void ui_online_io(Ui *ui, short revents);
+void ui_draw_lobby(Ui *ui);
+extern const UiAction ui_lobby_actions[];
+extern const int ui_lobby_nactions;
 
 /* --- actions.c: the board's actions, the mouse ---------------------------------------------- */
 
@@ -516,48 +557,11 @@ extern const UiOtherKey ui_board_other;
 /* A mouse event on the game screen. */
 void ui_mouse(Ui *ui, const KeyMouse *m);
 
-/* --- online.c and lobby.c: the server, the lobby screen, the online game ------------------------ */
+/* --- online_keys.c: the board's keys in an online game ------------------------------------- */
 
-/* Open the lobby (connecting to the server if need be). */
-void ui_online_lobby(Ui *ui);
-/* Offer a game on the server (the new-game screen's online mode) and open the lobby. */
-void ui_online_challenge(Ui *ui, const char *variant, const TimeControl *tc, int colour, bool rated);
-/* The server's socket while connected or trying to be, else -1; the poll
- * events it waits for; what poll said of it. */
-int ui_online_fd(const Ui *ui);
-short ui_online_events(const Ui *ui);
-void ui_online_io(Ui *ui, short revents);
-/* Connect again when it is time; milliseconds until then (-1: never). */
-int ui_online_step(Ui *ui);
-void ui_online_free(Ui *ui);
-/* May the person move now?  When not, false and the status line says why. */
-bool ui_online_may_move(Ui *ui);
-/* A move picked or typed in an online game: to the server, which plays it. */
-void ui_online_play(Ui *ui, Move m);
-/* All the player's past games, oldest first, as PGN on the text screen. */
-void ui_online_all_games(Ui *ui);
-/* The chat's prompt: to the lobby, or to the game on the screen. */
-void ui_online_chat(Ui *ui);
-/* The colour played on this screen, or -1 (watching, no game). */
-int ui_online_role(const Ui *ui);
-/* Is the game on the board the server's game that this connection follows? */
-bool ui_online_attached(const Ui *ui);
-/* The screen's clocks as the server last told them, running from then. */
-void ui_online_sync_clock(Ui *ui);
-/* The connection is lost (why): the clocks stop, another try is planned. */
-void ui_online_disconnect(Ui *ui, const char *why);
-/* All one's past games as PGN: ask for the next record, or show the text. */
-void ui_online_all_games_next(Ui *ui);
-/* The panel's name for side c, and its line about the game. */
-void ui_online_label(const Ui *ui, Color c, char *buf, size_t size);
-void ui_online_panel(const Ui *ui, char *buf, size_t size);
-/* Ask for the record of a stored game, to save as PGN (and open, if `open`). */
-void ui_online_export(Ui *ui, int64_t id, bool open);
-/* Send a line to the server, or say why it cannot be sent; false then. */
-bool ui_online_send(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void ui_draw_lobby(Ui *ui);
-extern const UiAction ui_lobby_actions[];
-extern const int ui_lobby_nactions;
+/* A board action in an online game: true when it was taken here (refused,
+ * or done the online way: resign, draw, quit, rematch ...). */
+bool ui_online_action(Ui *ui, const char *action);
 
 /* --- bindings.c: every key of every screen, the help screen ---------------------------------- */
 
