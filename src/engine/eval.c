@@ -509,13 +509,21 @@ static EVAL_INLINE int king_terms(const EvalParams *ep, const Position *pos, con
         return 0;
     int shield = 0, open = 0, danger = 0;
     const int8_t *sh = ep->shield[c], *dg = ep->danger[c];
+    const Piece *around = pos->board + k;
+    /* unrolled: the loops are short and run twice at every evaluation */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
     for (int d = 0; d < 8; d++) {
-        Piece p = pos->board[k + v->dir8[d]];
+        Piece p = around[v->dir8[d]];
         open += p == PIECE_EMPTY;
         shield += sh[p];
     }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 24
+#endif
     for (int i = 0; i < 24; i++)
-        danger += dg[pos->board[k + ep->ring[i]]];
+        danger += dg[around[ep->ring[i]]];
     add(x, c, ep->base[EG_SHIELD], shield);
     *friends = shield;
     add(x, c, ep->base[EG_NEAR], danger);
