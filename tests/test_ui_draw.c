@@ -451,8 +451,8 @@ static void ui_draw__analysis__line_and_bar(void **state)
     (void)state;
     Ui ui;
     game_on(&ui, "shogun", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
-    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
-    ui.ai.analysis_cp = 400;
+    ui.analysis.on = ui.analysis.running = ui.analysis.scored = true;
+    ui.analysis.cp = 400;
     snprintf(ui.ai.info, sizeof ui.ai.info, "depth 12  White +4.00  500kn/s  e4 e5");
     ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
     ui.ai.info_ply = ui.game->rec.nmoves;
@@ -467,10 +467,10 @@ static void ui_draw__analysis__line_and_bar(void **state)
         }
     assert_int_equal(full, ui.lay.board_h * 3 / 4);
     assert_int_equal(top_full, ui.lay.board_h / 4); /* from the bottom: White's side */
-    ui.ai.analysis_mate = -3; /* Black mates */
+    ui.analysis.mate = -3; /* Black mates */
     ui_draw(&ui);
     assert_string_equal(text_at(ui.lay.board_y + ui.lay.board_h - 1, x, 1), "░");
-    ui.ai.analysing = false;
+    ui.analysis.on = false;
     ui_draw(&ui);
     assert_string_equal(text_at(ui.lay.board_y, x, 1), " ");
     game_off(&ui);
@@ -483,8 +483,8 @@ static void ui_draw__analysis_long_line__cut_between_moves(void **state)
     (void)state;
     Ui ui;
     game_on(&ui, "shinobiplus", NULL, 80, 24, GLYPHS_UNICODE, FORM_MONO);
-    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
-    ui.ai.analysis_cp = 97;
+    ui.analysis.on = ui.analysis.running = ui.analysis.scored = true;
+    ui.analysis.cp = 97;
     snprintf(ui.ai.info, sizeof ui.ai.info,
              "depth 15  Clan +0.97  274kn/s  exd5 c6 dxc6 Nxc6 J@c3 Qd6 Dxb7 Bxb7 Mxb7 Rb8");
     ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
@@ -524,8 +524,8 @@ static void ui_draw__compact_analysis__score_line_and_bar(void **state)
     Ui ui;
     game_on(&ui, "shinobiplus", NULL, 40, 14, GLYPHS_UNICODE, FORM_MONO);
     assert_true(ui.lay.compact);
-    ui.ai.analysing = ui.ai.analysis_running = ui.ai.analysis_scored = true;
-    ui.ai.analysis_cp = 400;
+    ui.analysis.on = ui.analysis.running = ui.analysis.scored = true;
+    ui.analysis.cp = 400;
     snprintf(ui.ai.info, sizeof ui.ai.info, "depth 15  Clan +4.00  274kn/s  exd5 c6 dxc6");
     ui.ai.info_key = ui.game->pos->st->key; /* the line is about the board's position */
     ui.ai.info_ply = ui.game->rec.nmoves;
@@ -540,7 +540,7 @@ static void ui_draw__compact_analysis__score_line_and_bar(void **state)
     ui_draw(&ui);
     assert_string_equal(line(ui.lay.status_y), "Hello");
     ui.status.msg[0] = 0;
-    ui.ai.analysing = false;
+    ui.analysis.on = false;
     ui_draw(&ui);
     assert_false(screen_has("Analysis:"));
     assert_string_equal(text_at(ui.lay.board_y, x, 1), " ");
@@ -559,11 +559,11 @@ static void ui_draw__compact_review__graph_with_the_moves(void **state)
     for (int i = 0; i < 5; i++)
         play(&ui, moves[i]);
     static int scores[6] = {0, 0, 0, -400, -400, -1000};
-    ui.ai.review = malloc(sizeof scores);
-    memcpy(ui.ai.review, scores, sizeof scores);
-    ui.ai.reviewing = true;
-    ui.ai.review_n = 5;
-    ui.ai.review_done = 6;
+    ui.review.scores = malloc(sizeof scores);
+    memcpy(ui.review.scores, scores, sizeof scores);
+    ui.review.on = true;
+    ui.review.n = 5;
+    ui.review.done = 6;
     ui.look.legend = true;
     ui_draw(&ui);
     assert_true(line_has(1, "Review (up: White)"));
@@ -624,16 +624,16 @@ static void ui_draw__review__graph_and_worst_moves_marked(void **state)
     /* White's view: even, even, even, then Nf3 loses a quarter of White's
      * expected result (??), Nc6 changes nothing, Bc4 loses a tenth (?) */
     static int scores[6] = {0, 0, 0, -400, -400, -1000};
-    ui.ai.review = malloc(sizeof scores);
-    memcpy(ui.ai.review, scores, sizeof scores);
-    ui.ai.reviewing = true;
-    ui.ai.review_n = 5;
-    ui.ai.review_done = 3; /* still running: only the first two moves judged */
-    ui.ai.review_running = false;
+    ui.review.scores = malloc(sizeof scores);
+    memcpy(ui.review.scores, scores, sizeof scores);
+    ui.review.on = true;
+    ui.review.n = 5;
+    ui.review.done = 3; /* still running: only the first two moves judged */
+    ui.review.running = false;
     ui_draw(&ui);
     assert_true(screen_has("Review (up: White ahead)"));
     assert_false(screen_has("Nf3?"));
-    ui.ai.review_done = 6;
+    ui.review.done = 6;
     ui_draw(&ui);
     assert_true(screen_has("2. Nf3??"));
     assert_false(screen_has("Nc6?"));

@@ -227,17 +227,17 @@ static void ui_feed_keys__analysis__on_and_off(void **state)
     Ui ui;
     keys_on(&ui, "shogun");
     ui_feed_keys(&ui, "A");
-    assert_true(ui.ai.analysing);
+    assert_true(ui.analysis.on);
     assert_non_null(strstr(ui.status.msg, "Analysis: the AI studies the position"));
     ui_feed_keys(&ui, "H");
     assert_true(ui.status.msg_error);
     assert_false(ui.ai.hinting);
     ui_feed_keys(&ui, "A");
-    assert_false(ui.ai.analysing);
+    assert_false(ui.analysis.on);
     TimeControl none = {.kind = CLOCK_NONE};
     assert_true(ui_new_game(&ui, "shogun", NULL, PLAY_WATCH, 1, &none));
     ui_feed_keys(&ui, "A");
-    assert_false(ui.ai.analysing);
+    assert_false(ui.analysis.on);
     assert_true(ui.status.msg_error);
     keys_off(&ui);
 }

@@ -428,11 +428,11 @@ static void ui_draw__cashew_review_header__whole(void **state)
     Ui ui;
     play_on(&ui, "cashew", PLAY_HOTSEAT, NULL, false);
     static int scores[1] = {0};
-    ui.ai.review = malloc(sizeof scores);
-    memcpy(ui.ai.review, scores, sizeof scores);
-    ui.ai.reviewing = true;
-    ui.ai.review_n = 0;
-    ui.ai.review_done = 1;
+    ui.review.scores = malloc(sizeof scores);
+    memcpy(ui.review.scores, scores, sizeof scores);
+    ui.review.on = true;
+    ui.review.n = 0;
+    ui.review.done = 1;
     ui_draw(&ui);
     bool whole = false;
     for (int y = 0; y < LINES; y++)

@@ -113,7 +113,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     ui->browse.on = false;
     ui->ai.holding = false;
     ui->ai.judged = false;
-    ui->ai.analysing = ui->ai.analysis_running = false;
+    ui->analysis.on = ui->analysis.running = false;
     ui_review_close(ui);
     ui_orient(ui);
     ui_cursor_home(ui);
@@ -348,11 +348,11 @@ void ui_hint(Ui *ui)
     }
     if (ui->ai.hinting)
         return;
-    if (ui->ai.analysing) {
+    if (ui->analysis.on) {
         ui_message(ui, true, "The analysis is on: its best line is in the panel (A stops it)");
         return;
     }
-    if (ui->ai.review_running) {
+    if (ui->review.running) {
         ui_message(ui, true, "The review is running: no hint until it is done (V stops it)");
         return;
     }
@@ -385,11 +385,11 @@ int ui_ai_timeout(const Ui *ui)
 
 void ui_analyse(Ui *ui)
 {
-    if (ui->ai.analysing) {
-        ui->ai.analysing = false;
-        if (ui->ai.analysis_running)
+    if (ui->analysis.on) {
+        ui->analysis.on = false;
+        if (ui->analysis.running)
             player_cancel(ui->ai.player);
-        ui->ai.analysis_running = false;
+        ui->analysis.running = false;
         ui->ai.info[0] = 0;
         ui_message(ui, false, "Analysis off");
         return;
@@ -402,10 +402,10 @@ void ui_analyse(Ui *ui)
         player_cancel(ui->ai.player);
         ui->ai.hinting = false;
     }
-    if (ui->ai.review_running)
+    if (ui->review.running)
         ui_review_close(ui); /* one search at a time */
-    ui->ai.analysing = true;
-    ui->ai.analysis_scored = false;
+    ui->analysis.on = true;
+    ui->analysis.scored = false;
     ui_message(ui, false, "Analysis: the AI studies the position on the board (A stops it)");
 }
 
@@ -426,18 +426,18 @@ double ui_score_share(int cp, int mate)
 
 void ui_review_close(Ui *ui)
 {
-    if (ui->ai.review_running && ui->ai.player)
+    if (ui->review.running && ui->ai.player)
         player_cancel(ui->ai.player);
-    ui->ai.reviewing = ui->ai.review_running = false;
-    free(ui->ai.review);
-    ui->ai.review = NULL;
-    ui->ai.review_done = ui->ai.review_n = 0;
+    ui->review.on = ui->review.running = false;
+    free(ui->review.scores);
+    ui->review.scores = NULL;
+    ui->review.done = ui->review.n = 0;
 }
 
 void ui_review(Ui *ui)
 {
     Game *g = ui->game;
-    if (ui->ai.reviewing) {
+    if (ui->review.on) {
         ui_review_close(ui);
         ui_message(ui, false, "Review closed");
         return;
@@ -455,7 +455,7 @@ void ui_review(Ui *ui)
         ui_message(ui, true, "The review comes after the game (or browse back to review the moves so far)");
         return;
     }
-    if (ui->ai.analysing)
+    if (ui->analysis.on)
         ui_analyse(ui); /* one search at a time */
     if (ui->ai.hinting) {
         player_cancel(ui->ai.player);
@@ -469,22 +469,22 @@ void ui_review(Ui *ui)
     bool large = g->v->files * g->v->ranks > 64;
     player_start_review(ui->ai.player, end, large ? REVIEW_NODES_LARGE : REVIEW_NODES_8X8);
     pos_free(end);
-    ui->ai.review = xcalloc((size_t)n + 1, sizeof *ui->ai.review);
-    ui->ai.review_n = n;
-    ui->ai.review_done = 0;
-    ui->ai.reviewing = ui->ai.review_running = true;
+    ui->review.scores = xcalloc((size_t)n + 1, sizeof *ui->review.scores);
+    ui->review.n = n;
+    ui->review.done = 0;
+    ui->review.on = ui->review.running = true;
     ui_message(ui, false, "Reviewing the game: the AI scores every position (%sV closes the review)",
                ui->lay.panel_below ? "L shows it, " : "");
 }
 
 const char *ui_review_mark(const Ui *ui, int ply)
 {
-    if (!ui->ai.reviewing || ply < 0 || ply + 1 >= ui->ai.review_done)
+    if (!ui->review.on || ply < 0 || ply + 1 >= ui->review.done)
         return "";
     const Game *g = ui->game;
     Color root_side = g->rec.nmoves % 2 ? !g->pos->side : g->pos->side;
     Color mover = ply % 2 ? !root_side : root_side;
-    double before = ui_score_share(ui->ai.review[ply], 0), after = ui_score_share(ui->ai.review[ply + 1], 0);
+    double before = ui_score_share(ui->review.scores[ply], 0), after = ui_score_share(ui->review.scores[ply + 1], 0);
     double drop = mover == WHITE ? before - after : after - before;
     return drop >= 0.2 ? "??" : drop >= 0.1 ? "?" : "";
 }
@@ -494,18 +494,18 @@ const char *ui_review_mark(const Ui *ui, int ply)
 static void review_step(Ui *ui)
 {
     Game *g = ui->game;
-    if (g->rec.nmoves + g->nredo != ui->ai.review_n) {
+    if (g->rec.nmoves + g->nredo != ui->review.n) {
         ui_review_close(ui);
         ui_message(ui, false, "The game changed: V reviews it again");
         return;
     }
-    if (!ui->ai.review_running)
+    if (!ui->review.running)
         return;
-    ui->ai.review_done = player_review(ui->ai.player, ui->ai.review, ui->ai.review_n + 1);
+    ui->review.done = player_review(ui->ai.player, ui->review.scores, ui->review.n + 1);
     Move m;
     if (player_poll(ui->ai.player, &m) || !player_busy(ui->ai.player)) {
-        ui->ai.review_running = false;
-        ui->ai.review_done = player_review(ui->ai.player, ui->ai.review, ui->ai.review_n + 1);
+        ui->review.running = false;
+        ui->review.done = player_review(ui->ai.player, ui->review.scores, ui->review.n + 1);
         ui_message(ui, false, "Review done%s: ?? marks a move that lost a fifth of the expected result, ? a tenth",
                    ui->lay.panel_below && !ui->look.legend ? " (L shows the graph and the moves)" : "");
     }
@@ -519,39 +519,39 @@ static void analysis_step(Ui *ui)
     uint64_t key = g->pos->st->key;
     if (!ui->ai.player)
         return;
-    if (!ui->ai.analysis_running || key != ui->ai.analysis_key) {
+    if (!ui->analysis.running || key != ui->analysis.key) {
         player_start_analysis(ui->ai.player, g->pos);
         info_about(ui, key, g->rec.nmoves);
-        ui->ai.analysis_running = true;
-        ui->ai.analysis_key = key;
-        ui->ai.analysis_scored = false;
+        ui->analysis.running = true;
+        ui->analysis.key = key;
+        ui->analysis.scored = false;
     }
     player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
-    if (player_score(ui->ai.player, &ui->ai.analysis_cp, &ui->ai.analysis_mate))
-        ui->ai.analysis_scored = true;
+    if (player_score(ui->ai.player, &ui->analysis.cp, &ui->analysis.mate))
+        ui->analysis.scored = true;
 }
 
 void ui_ai_step(Ui *ui)
 {
     Game *g = ui->game;
     Move m;
-    if (ui->ai.reviewing) {
-        if (!ui->ai.review_running || analysis_allowed(ui)) {
+    if (ui->review.on) {
+        if (!ui->review.running || analysis_allowed(ui)) {
             review_step(ui);
-            if (ui->ai.review_running)
+            if (ui->review.running)
                 return;
         } else {
             ui_review_close(ui);
             ui_message(ui, false, "Review stopped: the AI has its move to find");
         }
     }
-    if (ui->ai.analysing && analysis_allowed(ui)) {
+    if (ui->analysis.on && analysis_allowed(ui)) {
         analysis_step(ui);
         return;
     }
-    if (ui->ai.analysis_running) { /* the AI's own move comes first */
+    if (ui->analysis.running) { /* the AI's own move comes first */
         player_cancel(ui->ai.player);
-        ui->ai.analysis_running = false;
+        ui->analysis.running = false;
     }
     bool ai_turn = !ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui));
     if (ui->ai.holding) {

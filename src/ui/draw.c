@@ -182,10 +182,10 @@ static void draw_board(Ui *ui)
 static void draw_eval_bar(Ui *ui)
 {
     const Layout *l = &ui->lay;
-    if (!ui->ai.analysing || !ui->ai.analysis_scored) /* compact too: a column is free right of the board */
+    if (!ui->analysis.on || !ui->analysis.scored) /* compact too: a column is free right of the board */
         return;
-    int cp = ui->ai.analysis_cp;
-    double share = ui->ai.analysis_mate ? (ui->ai.analysis_mate > 0 ? 1.0 : 0.0)
+    int cp = ui->analysis.cp;
+    double share = ui->analysis.mate ? (ui->analysis.mate > 0 ? 1.0 : 0.0)
                                         : 0.5 + 0.5 * cp / (double)(abs(cp) + 400); /* a sigmoid: +4.00 is 3/4 */
     int h = l->board_h, first = (int)(share * h + 0.5), x = l->board_x + l->board_w;
     bool uni = ui->look.glyphs != GLYPHS_LETTERS;
@@ -380,7 +380,7 @@ static void draw_moves(Ui *ui, int y0, int y1, int x, int w)
 static void draw_review_graph(Ui *ui, int y0, int y1, int x, int width)
 {
     const Game *g = ui->game;
-    int h = y1 - y0, w = width - 1, n = ui->ai.review_n + 1;
+    int h = y1 - y0, w = width - 1, n = ui->review.n + 1;
     if (h <= 0 || w <= 0)
         return;
     bool uni = ui->look.glyphs != GLYPHS_LETTERS;
@@ -391,11 +391,11 @@ static void draw_review_graph(Ui *ui, int y0, int y1, int x, int width)
         int lo = c * n / cols, hi = (c + 1) * n / cols - 1; /* positions lo..hi; the column shows hi */
         bool here = shown >= lo && shown <= hi;
         attr_t a = ui_attr(ui, s->fg, THEME_DEFAULT, s->attrs) | (here ? A_REVERSE : 0);
-        if (hi >= ui->ai.review_done) {
+        if (hi >= ui->review.done) {
             ui_put(y1 - 1, x + c, 1, ui_style(ui, STYLE_DIM) | (here ? A_REVERSE : 0), uni ? "·" : ".");
             continue;
         }
-        int fill = (int)(ui_score_share(ui->ai.review[hi], 0) * h * 8 + 0.5);
+        int fill = (int)(ui_score_share(ui->review.scores[hi], 0) * h * 8 + 0.5);
         for (int r = 0; r < h; r++) {
             int f = fill - r * 8;
             f = f < 0 ? 0 : f > 8 ? 8 : f;
@@ -587,7 +587,7 @@ static void draw_panel(Ui *ui)
     y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
     /* never a line about a position no longer on the board (browsed, taken back) */
     const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info;
-    bool analysis = ui->ai.analysing && ui->ai.analysis_running;
+    bool analysis = ui->analysis.on && ui->analysis.running;
     if (analysis)
         snprintf(buf, sizeof buf, "Analysis%s%s", info[0] ? ": " : ": looking...", info);
     else if (ui_ai_plays(ui, ui_live_side(ui)) && !ui_live_over(ui))
@@ -629,9 +629,9 @@ static void draw_panel(Ui *ui)
             snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->status.choice_text[i]);
             ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
         }
-    } else if (ui->ai.reviewing && !ui->look.legend) {
-        if (ui->ai.review_running)
-            snprintf(buf, sizeof buf, "Review: %d/%d positions", ui->ai.review_done, ui->ai.review_n + 1);
+    } else if (ui->review.on && !ui->look.legend) {
+        if (ui->review.running)
+            snprintf(buf, sizeof buf, "Review: %d/%d positions", ui->review.done, ui->review.n + 1);
         else /* shortly where the panel is narrow: never cut */
             snprintf(buf, sizeof buf, (int)strlen(g->v->def->white_name) + 19 <= w ? "Review (up: %s ahead)" : "Review (up: %s)",
                      g->v->def->white_name);
@@ -657,7 +657,7 @@ static void draw_panel(Ui *ui)
 static bool ai_line_short(const Ui *ui, char *buf, size_t size)
 {
     const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info, *what;
-    if (ui->ai.analysing && ui->ai.analysis_running)
+    if (ui->analysis.on && ui->analysis.running)
         what = "Analysis";
     else if (!info[0])
         return false;
@@ -741,9 +741,9 @@ void ui_draw_game(Ui *ui)
     if (ui->lay.panel_below && ui->look.legend) {
         /* compact and narrow: L shows the moves and the pieces in place of the board */
         int y1 = ui->lay.panel_y, half = COLS / 2, y = 2;
-        if (ui->ai.reviewing) { /* the review's graph above the moves */
-            if (ui->ai.review_running)
-                snprintf(buf, sizeof buf, "Review %d/%d", ui->ai.review_done, ui->ai.review_n + 1);
+        if (ui->review.on) { /* the review's graph above the moves */
+            if (ui->review.running)
+                snprintf(buf, sizeof buf, "Review %d/%d", ui->review.done, ui->review.n + 1);
             else
                 snprintf(buf, sizeof buf, "Review (up: %s)", g->v->def->white_name);
             ui_put(1, 0, half - 1, ui_style(ui, STYLE_DIM), buf);

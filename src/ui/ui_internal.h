@@ -45,8 +45,10 @@ typedef enum UiScreen {
     SCREEN_LOBBY,
     SCREEN_COUNT
 } UiScreen;
+
 /* On the game screen, what the keys go to: the board, or the status line. */
 typedef enum UiInput { INPUT_BOARD, INPUT_PROMPT, INPUT_CONFIRM, INPUT_CHOICE, INPUT_COUNT } UiInput;
+
 /* The key maps, one for each screen and input, and one for a terminal too
  * small to show anything; in this order in the help. */
 typedef enum UiKeymap {
@@ -106,8 +108,176 @@ typedef struct UiKeyHelp {
 #define UI_CHOICES_MAX 16
 #define UI_PAIRS_MAX 240
 
+/* ui.c and term.c: the terminal. */
+typedef struct UiTerm {
+    TermKey *tk;
+    int wake[2];        /* self-pipe: signal handlers and the AI thread write */
+    bool mouse_on;
+    int bells;          /* times the bell was rung (--bell), for tests */
+} UiTerm;
+
+/* ui.c and paint.c: how things look. */
+typedef struct UiLook {
+    GlyphSet glyphs;
+    Theme theme;
+    ThemeForm form;
+    bool no_underline;  /* the terminal cannot underline here (TERM=linux: not with colours) */
+    bool legend;        /* the panel shows the pieces in play instead of the moves */
+    int legend_page;    /* which page of them (L turns it) */
+    int legend_pages;   /* as many as the last drawing needed */
+    int npairs;         /* colour pairs made so far */
+    short pair_fg[UI_PAIRS_MAX], pair_bg[UI_PAIRS_MAX];
+} UiLook;
+
+/* board.c: the board, the cursor and the selection. */
+typedef struct UiBoardView {
+    bool flipped;       /* the second player at the bottom */
+    int cur_file, cur_rank; /* the cursor, in board coordinates */
+    int cur_hand;       /* or on entry cur_hand of cur_hand_color's hand; -1: on the board */
+    Color cur_hand_color;
+    int sel_sq;         /* selected piece's square, or NO_SQUARE */
+    int sel_drop;       /* selected piece type in hand, or 0 */
+    int legs[GAME_PATH_MAX]; /* a Lion's or Wolf's squares picked so far, in order */
+    int nlegs;
+} UiBoardView;
+
+/* status.c: the status line. */
+typedef struct UiStatus {
+    char msg[1536];     /* a long one wraps upwards over up to ui_status_lines() lines */
+    char log[MESSAGE_LOG][1536]; /* the latest messages, read whole with w (SCREEN_MESSAGES) */
+    int nlog;           /* messages said so far; the latest is log[(nlog - 1) % MESSAGE_LOG] */
+    int log_top;        /* first line shown on the messages screen */
+    bool msg_error;
+    bool msg_keep;      /* keep the message over the AI's moves until a key */
+    char notice[1536];  /* start-up problems (config file, autosave), said again after the resume question */
+    char line[1024];    /* the prompt's text: a move, a path, a FEN */
+    int line_len;
+    char prompt_label[64]; /* "Move: ", "Save to: " */
+    bool prompt_path;   /* the line is a file name: Tab completes it */
+    UiSubmitFn on_submit;
+    char question[1400];
+    UiConfirmFn on_yes;
+    UiConfirmFn on_no;  /* NULL: just close the question */
+    Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (control.c fills them) */
+    char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
+    int nchoice;
+    bool choice_promo;  /* the choice is promote or not (y/n works too) */
+} UiStatus;
+
+/* control.c: the AI. */
+typedef struct UiAi {
+    Player *player;
+    char info[128];
+    bool info_hidden;   /* the AI's depth, score, speed and line not shown */
+    bool hinting;       /* the AI looks for a move for the person */
+    uint64_t hint_key;  /* in the position of this key */
+    Move hint;          /* the hint found, marked on the board while its position is */
+    uint64_t hint_shown; /* on the board (0: none) */
+    int64_t last_move_ms; /* watch mode: when the last move was shown */
+    Move held_move;     /* watch mode: an AI move waiting to be shown */
+    bool holding;
+    int watch_ms;       /* watch mode: each move shown this long at least (0: 600 ms) */
+    uint64_t search_key; /* the AI's own move: the position it searches (the line's end) */
+    uint64_t info_key;  /* info is about the position of this key, after ... */
+    int info_ply;       /* ... this many moves of the line (-1: about none) */
+    bool judged;        /* the AI's last finished search (a move or a hint) ... */
+    int judged_ply;     /* ... searched the position after this many moves, */
+    int judged_cp, judged_mate; /* ... with this score (player_score's view) */
+} UiAi;
+
+/* control.c: A, the AI's analysis of the position on the board. */
+typedef struct UiAnalysis {
+    bool on;            /* A: the AI analyses the position on the board, ... */
+    bool running;       /* ... its search runs now, on the position of this key */
+    uint64_t key;
+    bool scored;        /* its score so far (player_score's view) */
+    int cp, mate;
+} UiAnalysis;
+
+/* control.c: V, the review of the game. */
+typedef struct UiReview {
+    bool on;            /* V: the game reviewed, a score for each position, ... */
+    bool running;       /* ... still being searched */
+    int n;              /* moves in the line reviewed (positions: one more) */
+    int *scores;        /* scores so far (player_review), done of them */
+    int done;
+} UiReview;
+
+/* session.c: the clocks. */
+typedef struct UiTime {
+    Clock clock;
+    TimeControl tc;     /* of the game being played */
+    bool paused;        /* hot-seat pause by the players */
+    bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
+} UiTime;
+
+/* records_browse.c and board.c (the line's live end): browsing back through the game. */
+typedef struct UiBrowse {
+    bool on;            /* moved back with the browse keys */
+    Move pending_move;  /* a move from a browsed point, until confirmed */
+    GameResult end;     /* a resignation, agreed draw or loss on time at the line's end */
+    bool live_over;     /* the game at the line's end is over (browsing is only a view) */
+} UiBrowse;
+
+/* records_load.c (records_files.c: the list; records_fen.c: fen): what is loaded. */
+typedef struct UiLoad {
+    PgnGames games;     /* games of a file, to pick one (SCREEN_PICK) */
+    int sel, top;
+    char file[1024];
+    char fen[1024];     /* a FEN typed, while "replace the game in progress?" is asked */
+    PgnGame from;       /* the game loaded last (its tags and comments go into a save),
+                         * empty (from.rec.def NULL) once another game starts */
+    UiSavedFile *files; /* the PGN files of the data folder, newest first (SCREEN_FILES) */
+    int nfiles, file_sel, file_top;
+    char dir[1024];     /* that folder, with a '/' at its end */
+} UiLoad;
+
+/* records_save.c: a file to write, while "replace it?" is asked. */
+typedef struct UiWrite {
+    char path[1024];
+    bool fen;           /* the FEN, else the game as PGN */
+} UiWrite;
+
+/* session.c: the autosave; records_resume.c: resuming it. */
+typedef struct UiSave {
+    bool autosave_on;   /* write the autosave (off in some tests) */
+    const char *autosave_path; /* NULL: the XDG place */
+    bool autosave_ours; /* the autosave file holds the game on the screen */
+    SaveGame resume;    /* an autosave offered for resuming */
+    bool have_resume;
+    char failed[1536];  /* why the last autosave could not be written ("" when it was) */
+    /* ui_autosave_claim: this game's own autosave slot (the first one no
+     * other running game holds), and the unfinished games of free slots,
+     * offered one after the other at the start */
+    char own_path[1024];
+    char offers[SAVEGAME_SLOTS][1024];
+    int noffers, offer_at;
+    int held[SAVEGAME_SLOTS], nheld; /* the lock descriptors, kept until the end */
+} UiSave;
+
+/* bindings.c: the help screen. */
+typedef struct UiHelp {
+    int top;            /* first line shown of the help screen */
+} UiHelp;
+
+/* guide.c: the piece guide. */
+typedef struct UiGuide {
+    int type;           /* the piece shown and its colour */
+    Color color;
+} UiGuide;
+
+/* newgame.c: the new-game screen, written by newgame.c alone. */
+typedef struct UiNewgame {
+    int field, variant, level, clock;
+    TimeControl tcs[16]; /* the clocks offered: the presets, the game's, one typed */
+    int ntc;
+    PlayMode mode;
+    int colour;         /* online: what the challenger plays, WHITE, BLACK or -1 at random */
+    bool rated;         /* online: the game counts for the ratings */
+} UiNewgame;
+
 /* The state of the game screen, grouped by concern; each group is written
- * by the file named beside it (others read it, or call that file). */
+ * by the file named above its type (others read it, or call that file). */
 struct Ui {
     UiOptions opt;          /* the options in force (mode, level, variant, mouse ...) */
     KageConfig cfg;         /* the config file's values (strings live here) */
@@ -118,151 +288,21 @@ struct Ui {
     bool quit;
     int exit_status;
 
-    struct {                /* ui.c: the terminal */
-        TermKey *tk;
-        int wake[2];        /* self-pipe: signal handlers and the AI thread write */
-        bool mouse_on;
-        int bells;          /* times the bell was rung (--bell), for tests */
-    } term;
-
-    struct {                /* ui.c and paint.c: how things look */
-        GlyphSet glyphs;
-        Theme theme;
-        ThemeForm form;
-        bool no_underline;  /* the terminal cannot underline here (TERM=linux: not with colours) */
-        bool legend;        /* the panel shows the pieces in play instead of the moves */
-        int legend_page;    /* which page of them (L turns it) */
-        int legend_pages;   /* as many as the last drawing needed */
-        int npairs;         /* colour pairs made so far */
-        short pair_fg[UI_PAIRS_MAX], pair_bg[UI_PAIRS_MAX];
-    } look;
-
-    struct {                /* board.c: the board, the cursor and the selection */
-        bool flipped;       /* the second player at the bottom */
-        int cur_file, cur_rank; /* the cursor, in board coordinates */
-        int cur_hand;       /* or on entry cur_hand of cur_hand_color's hand; -1: on the board */
-        Color cur_hand_color;
-        int sel_sq;         /* selected piece's square, or NO_SQUARE */
-        int sel_drop;       /* selected piece type in hand, or 0 */
-        int legs[GAME_PATH_MAX]; /* a Lion's or Wolf's squares picked so far, in order */
-        int nlegs;
-    } board;
-
-    struct {                /* status.c: the status line */
-        char msg[1536];     /* a long one wraps upwards over up to ui_status_lines() lines */
-        char log[MESSAGE_LOG][1536]; /* the latest messages, read whole with w (SCREEN_MESSAGES) */
-        int nlog;           /* messages said so far; the latest is log[(nlog - 1) % MESSAGE_LOG] */
-        int log_top;        /* first line shown on the messages screen */
-        bool msg_error;
-        bool msg_keep;      /* keep the message over the AI's moves until a key */
-        char notice[1536];  /* start-up problems (config file, autosave), said again after the resume question */
-        char line[1024];    /* the prompt's text: a move, a path, a FEN */
-        int line_len;
-        char prompt_label[64]; /* "Move: ", "Save to: " */
-        bool prompt_path;   /* the line is a file name: Tab completes it */
-        UiSubmitFn on_submit;
-        char question[1400];
-        UiConfirmFn on_yes;
-        UiConfirmFn on_no;  /* NULL: just close the question */
-        Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (control.c fills them) */
-        char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
-        int nchoice;
-        bool choice_promo;  /* the choice is promote or not (y/n works too) */
-    } status;
-
-    struct {                /* control.c: the AI */
-        Player *player;
-        char info[128];
-        bool info_hidden;   /* the AI's depth, score, speed and line not shown */
-        bool hinting;       /* the AI looks for a move for the person */
-        uint64_t hint_key;  /* in the position of this key */
-        Move hint;          /* the hint found, marked on the board while its position is */
-        uint64_t hint_shown; /* on the board (0: none) */
-        int64_t last_move_ms; /* watch mode: when the last move was shown */
-        Move held_move;     /* watch mode: an AI move waiting to be shown */
-        bool holding;
-        int watch_ms;       /* watch mode: each move shown this long at least (0: 600 ms) */
-        bool analysing;     /* A: the AI analyses the position on the board, ... */
-        bool analysis_running; /* ... its search runs now, on the position of this key */
-        uint64_t analysis_key;
-        uint64_t search_key; /* the AI's own move: the position it searches (the line's end) */
-        uint64_t info_key;  /* info is about the position of this key, after ... */
-        int info_ply;       /* ... this many moves of the line (-1: about none) */
-        bool analysis_scored; /* its score so far (player_score's view) */
-        int analysis_cp, analysis_mate;
-        bool reviewing;     /* V: the game reviewed, a score for each position, ... */
-        bool review_running; /* ... still being searched */
-        int review_n;       /* moves in the line reviewed (positions: one more) */
-        int *review;        /* scores so far (player_review), review_done of them */
-        int review_done;
-        bool judged;        /* the AI's last finished search (a move or a hint) ... */
-        int judged_ply;     /* ... searched the position after this many moves, */
-        int judged_cp, judged_mate; /* ... with this score (player_score's view) */
-    } ai;
-
-    struct {                /* session.c: the clocks */
-        Clock clock;
-        TimeControl tc;     /* of the game being played */
-        bool paused;        /* hot-seat pause by the players */
-        bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
-    } time;
-
-    struct {                /* records_browse.c: browsing back through the game */
-        bool on;            /* moved back with the browse keys */
-        Move pending_move;  /* a move from a browsed point, until confirmed */
-        GameResult end;     /* a resignation, agreed draw or loss on time at the line's end */
-        bool live_over;     /* the game at the line's end is over (browsing is only a view) */
-    } browse;
-
-    struct {                /* records_load.c (records_files.c: the list; records_fen.c: fen): what is loaded */
-        PgnGames games;     /* games of a file, to pick one (SCREEN_PICK) */
-        int sel, top;
-        char file[1024];
-        char fen[1024];     /* a FEN typed, while "replace the game in progress?" is asked */
-        PgnGame from;       /* the game loaded last (its tags and comments go into a save),
-                             * empty (from.rec.def NULL) once another game starts */
-        UiSavedFile *files; /* the PGN files of the data folder, newest first (SCREEN_FILES) */
-        int nfiles, file_sel, file_top;
-        char dir[1024];     /* that folder, with a '/' at its end */
-    } load;
-
-    struct {                /* records_save.c: a file to write, while "replace it?" is asked */
-        char path[1024];
-        bool fen;           /* the FEN, else the game as PGN */
-    } write;
-
-    struct {                /* session.c: the autosave; records_resume.c: resuming it */
-        bool autosave_on;   /* write the autosave (off in some tests) */
-        const char *autosave_path; /* NULL: the XDG place */
-        bool autosave_ours; /* the autosave file holds the game on the screen */
-        SaveGame resume;    /* an autosave offered for resuming */
-        bool have_resume;
-        char failed[1536];  /* why the last autosave could not be written ("" when it was) */
-        /* ui_autosave_claim: this game's own autosave slot (the first one no
-         * other running game holds), and the unfinished games of free slots,
-         * offered one after the other at the start */
-        char own_path[1024];
-        char offers[SAVEGAME_SLOTS][1024];
-        int noffers, offer_at;
-        int held[SAVEGAME_SLOTS], nheld; /* the lock descriptors, kept until the end */
-    } save;
-
-    struct {                /* screens.c */
-        int top;            /* first line shown of the help screen */
-    } help;
-    struct {
-        int type;           /* the piece shown and its colour */
-        Color color;
-    } guide;
-    struct {
-        int field, variant, level, clock;
-        TimeControl tcs[16]; /* the clocks offered: the presets, the game's, one typed */
-        int ntc;
-        PlayMode mode;
-        int colour;         /* online: what the challenger plays, WHITE, BLACK or -1 at random */
-        bool rated;         /* online: the game counts for the ratings */
-    } newgame;
-
+    UiTerm term;            /* ui.c, term.c */
+    UiLook look;            /* ui.c, paint.c */
+    UiBoardView board;      /* board.c */
+    UiStatus status;        /* status.c */
+    UiAi ai;                /* control.c */
+    UiAnalysis analysis;    /* control.c */
+    UiReview review;        /* control.c */
+    UiTime time;            /* session.c */
+    UiBrowse browse;        /* records_browse.c, board.c */
+    UiLoad load;            /* records_load.c, records_files.c, records_fen.c */
+    UiWrite write;          /* records_save.c */
+    UiSave save;            /* session.c, records_resume.c */
+    UiHelp help;            /* bindings.c */
+    UiGuide guide;          /* guide.c */
+    UiNewgame newgame;      /* newgame.c */
     UiOnline *online;       /* online.c: the server, the lobby, the online game (NULL until used) */
 };
 
