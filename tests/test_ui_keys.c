@@ -252,13 +252,13 @@ static void ui_feed_keys__bell__rings_on_check_when_asked(void **state)
     TimeControl none = {.kind = CLOCK_NONE};
     assert_true(ui_new_game(&ui, "shogun", "4k3/8/8/8/8/8/8/R3K3[] w - - 0 1", PLAY_HOTSEAT, 4, &none));
     ui_feed_keys(&ui, ":Ra8<Enter>");
-    assert_int_equal(ui.term.bells, 0);
+    assert_int_equal(ui.status.bells, 0);
     assert_true(ui_new_game(&ui, "shogun", "4k3/8/8/8/8/8/8/R3K3[] w - - 0 1", PLAY_HOTSEAT, 4, &none));
     ui.opt.bell = true;
     ui_feed_keys(&ui, ":Ra7<Enter>");
-    assert_int_equal(ui.term.bells, 0); /* no check */
+    assert_int_equal(ui.status.bells, 0); /* no check */
     ui_feed_keys(&ui, ":Kd8<Enter>:Ra8<Enter>");
-    assert_int_equal(ui.term.bells, 1);
+    assert_int_equal(ui.status.bells, 1);
     keys_off(&ui);
 }
 

@@ -173,13 +173,13 @@ static void ui_clock_check__low_clock__bell_once(void **state)
     play(&ui, "d4");
     fake_ms += 1500;
     assert_false(ui_clock_check(&ui));
-    assert_int_equal(ui.term.bells, 0);
+    assert_int_equal(ui.status.bells, 0);
     fake_ms += 1000; /* 9.5 s left */
     assert_false(ui_clock_check(&ui));
-    assert_int_equal(ui.term.bells, 1);
+    assert_int_equal(ui.status.bells, 1);
     fake_ms += 1000;
     assert_false(ui_clock_check(&ui));
-    assert_int_equal(ui.term.bells, 1);
+    assert_int_equal(ui.status.bells, 1);
     ui_off(&ui);
 }
 

@@ -84,7 +84,7 @@ static void act_undo(Ui *ui)
     if (!resigned && vs_ai)
         while (ui_ai_plays(ui, g->pos->side) && game_undo(g))
             ;
-    ui->browse.on = false;
+    ui_browse_off(ui);
     ui->ai.holding = false;
     ui_cursor_fix(ui);
     ui_clock_turn(ui);

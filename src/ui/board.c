@@ -232,6 +232,15 @@ bool ui_live_over(const Ui *ui)
 
 int ui_live_plies(const Ui *ui) { return ui->game->rec.nmoves + (ui->browse.on ? ui->game->nredo : 0); }
 
+void ui_browse_start(Ui *ui, GameResult end, bool live_over)
+{
+    ui->browse.on = true;
+    ui->browse.end = end;
+    ui->browse.live_over = live_over;
+}
+
+void ui_browse_off(Ui *ui) { ui->browse.on = false; }
+
 void ui_live_end(Ui *ui)
 {
     Game *g = ui->game;

@@ -101,7 +101,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
     game_free(ui->game);
     ui->game = g;
     pgn_game_clear(&ui->load.from); /* a loaded game's tags are the caller's to keep */
-    ui->save.autosave_ours = false; /* the autosave, if any, holds another game */
+    ui_autosave_new_game(ui); /* the autosave, if any, holds another game */
     ui->opt.variant = g->v->def->id;
     ui->opt.mode = mode;
     ui->opt.level = level;
@@ -110,7 +110,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
         player_new_game(ui->ai.player);
     }
     ui->board.flipped = false;
-    ui->browse.on = false;
+    ui_browse_off(ui);
     ui->ai.holding = false;
     ui->ai.judged = false;
     ui->analysis.on = ui->analysis.running = false;
@@ -176,7 +176,7 @@ static void play_pending(Ui *ui);
 static void after_move(Ui *ui, const char *who, const char *text)
 {
     Game *g = ui->game;
-    ui->browse.on = false;
+    ui_browse_off(ui);
     ui_clock_moved(ui);
     ui_deselect(ui);
     bool keep = who[0] && (ui->input == INPUT_PROMPT || (ui->input == INPUT_CONFIRM && ui->status.on_yes != play_pending));
@@ -295,9 +295,7 @@ static void ai_play(Ui *ui, Move m)
     }
     if (view < 0 || view >= g->rec.nmoves || game_over(g))
         return;
-    ui->browse.on = true;
-    ui->browse.end = (GameResult){OUTCOME_NONE, END_NONE};
-    ui->browse.live_over = false;
+    ui_browse_start(ui, (GameResult){OUTCOME_NONE, END_NONE}, false);
     while (g->rec.nmoves > view && game_undo(g))
         ;
     ui_cursor_fix(ui);

@@ -13,20 +13,16 @@ void ui_browse(Ui *ui, int dir)
      * move waits, the clock of the side to move runs (session.c) */
     ui_deselect(ui);
     if (!ui->browse.on) {
-        ui->browse.on = true;
-        ui->browse.end = g->result_by_agreement ? g->rec.result : (GameResult){OUTCOME_NONE, END_NONE};
-        ui->browse.live_over = game_over(g);
+        GameResult end = g->result_by_agreement ? g->rec.result : (GameResult){OUTCOME_NONE, END_NONE};
+        ui_browse_start(ui, end, game_over(g));
     }
     if (g->result_by_agreement) /* lifted while browsing, back at the end */
         game_undo(g);
     int steps = dir == -1 || dir == 1 ? 1 : 1 << 30;
     for (int k = 0; k < steps && (dir < 0 ? game_undo(g) : game_redo(g)); k++)
         ;
-    if (!g->nredo) {
-        ui->browse.on = false;
-        game_end_by(g, ui->browse.end);
-        ui->browse.end.outcome = OUTCOME_NONE;
-    }
+    if (!g->nredo)
+        ui_live_end(ui); /* at the end: browsing is over */
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
     char at[GAME_SAN_MAX + 16], all[32];

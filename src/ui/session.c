@@ -129,6 +129,10 @@ void ui_clock_pause(Ui *ui, bool pause)
 
 /* --- the autosave ------------------------------------------------------------------------ */
 
+void ui_autosave_enable(Ui *ui, bool on) { ui->save.autosave_on = on; }
+
+void ui_autosave_new_game(Ui *ui) { ui->save.autosave_ours = false; }
+
 void ui_autosave(Ui *ui)
 {
     Game *g = ui->game;

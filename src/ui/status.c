@@ -340,6 +340,6 @@ void ui_bell(Ui *ui)
 {
     if (!ui->opt.bell)
         return;
-    ui->term.bells++;
+    ui->status.bells++;
     beep();
 }

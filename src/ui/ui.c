@@ -480,7 +480,7 @@ int ui_main(int argc, char **argv)
         fprintf(stderr, "kage: %s\n", why);
         return 2;
     }
-    ui.save.autosave_on = true;
+    ui_autosave_enable(&ui, true);
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
     if (ui.opt.mode != PLAY_HOTSEAT && ui.look.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
         ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");

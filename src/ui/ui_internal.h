@@ -113,7 +113,6 @@ typedef struct UiTerm {
     TermKey *tk;
     int wake[2];        /* self-pipe: signal handlers and the AI thread write */
     bool mouse_on;
-    int bells;          /* times the bell was rung (--bell), for tests */
 } UiTerm;
 
 /* ui.c and paint.c: how things look. */
@@ -162,6 +161,7 @@ typedef struct UiStatus {
     char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
     int nchoice;
     bool choice_promo;  /* the choice is promote or not (y/n works too) */
+    int bells;          /* times the bell was rung (--bell), for tests */
 } UiStatus;
 
 /* control.c: the AI. */
@@ -211,7 +211,8 @@ typedef struct UiTime {
     bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
 } UiTime;
 
-/* records_browse.c and board.c (the line's live end): browsing back through the game. */
+/* board.c (ui_browse_start, ui_browse_off, ui_live_end), for records_browse.c's
+ * keys: browsing back through the game; pending_move is control.c's. */
 typedef struct UiBrowse {
     bool on;            /* moved back with the browse keys */
     Move pending_move;  /* a move from a browsed point, until confirmed */
@@ -296,7 +297,7 @@ struct Ui {
     UiAnalysis analysis;    /* control.c */
     UiReview review;        /* control.c */
     UiTime time;            /* session.c */
-    UiBrowse browse;        /* records_browse.c, board.c */
+    UiBrowse browse;        /* board.c */
     UiLoad load;            /* records_load.c, records_files.c, records_fen.c */
     UiWrite write;          /* records_save.c */
     UiSave save;            /* session.c, records_resume.c */
@@ -410,6 +411,12 @@ bool ui_live_over(const Ui *ui);
 int ui_live_plies(const Ui *ui);
 /* Browse forward to the end of the line, quietly (a flag fell, the AI moved). */
 void ui_live_end(Ui *ui);
+/* The board shows an earlier move from now on: the game at the line's end
+ * has result `end` (a resignation, an agreed draw or a loss on time, else
+ * none) and is over or not (live_over). */
+void ui_browse_start(Ui *ui, GameResult end, bool live_over);
+/* The board shows the game where it stands (a move, a take-back, a new game). */
+void ui_browse_off(Ui *ui);
 
 /* --- term.c: the terminal lent and taken back ------------------------------------------------- */
 
@@ -437,6 +444,10 @@ int ui_clock_timeout(const Ui *ui);
 void ui_clock_pause(Ui *ui, bool pause);
 /* Write the autosave now (or remove it when the game is over); quiet unless it fails. */
 void ui_autosave(Ui *ui);
+/* Write the autosave at all (off in some tests)? */
+void ui_autosave_enable(Ui *ui, bool on);
+/* A new game on the screen: the autosave file, if any, holds another one. */
+void ui_autosave_new_game(Ui *ui);
 /* Take this game's autosave slot (another Kage may be playing with the same
  * home) and note the unfinished games of the free slots to offer
  * (records_resume.c, beside resuming them). */
