@@ -542,6 +542,8 @@ typedef struct Attacks {
     uint8_t cand[2][256];                     /* squares where c's pieces could move to give check */
     uint8_t cand_type[2][256];                /* ... and the type of the piece that would */
     int ncand[2];
+    uint8_t pawn[2][MAX_PIECES_SIDE];         /* the squares of c's pawns (pawn_terms reads them) */
+    int npawns[2];
 } Attacks;
 
 /* The squares next to the king on ksq (and ksq itself), as near[to]; none without a king. */
@@ -607,9 +609,12 @@ static EVAL_INLINE void attack_pass(const EvalParams *ep, const Position *pos, A
         int16_t *least = a->least[c];
         const uint64_t *checks = a->checks[c];
         unsigned them = (unsigned)(!c) << 6;
-        int hits = 0, units = 0, attackers = 0, ncand = 0;
+        uint64_t pawn_types = v->pawn_types;
+        int hits = 0, units = 0, attackers = 0, ncand = 0, npawns = 0;
         for (int i = 0; i < pos->npieces[c]; i++) {
             int from = pos->plist[c][i], t = piece_type(b[from]);
+            if ((pawn_types >> t) & 1)
+                a->pawn[c][npawns++] = (uint8_t)from;
             if (ep->special[t])
                 continue;
             const PieceMoves *pm = &v->moves[c][t];
@@ -726,6 +731,7 @@ static EVAL_INLINE void attack_pass(const EvalParams *ep, const Position *pos, A
             }
         }
         a->ncand[c] = ncand;
+        a->npawns[c] = npawns;
         hits_out[c] = hits;
         units_out[c] = units;
         attackers_out[c] = attackers;
@@ -803,10 +809,11 @@ static EVAL_INLINE void threat_terms(const EvalParams *ep, const Position *pos, 
     add(x, c, ep->base[stm ? EG_LESSER_STM : EG_LESSER], lesser);
 }
 
-/* Passed and doubled pawns of both colours.  A pawn of c is passed when no
+/* Passed and doubled pawns of both colours, from the squares the attack pass
+ * listed (its walk of the piece lists finds them).  A pawn of c is passed when no
  * enemy pawn stands ahead of it on its file or the next ones: for each file,
  * the enemy pawn nearest to c's own side is all that matters. */
-static EVAL_INLINE void pawn_terms(const EvalParams *ep, const Position *pos, Sink *x)
+static EVAL_INLINE void pawn_terms(const EvalParams *ep, const Position *pos, const Attacks *a, Sink *x)
 {
     const Variant *v = pos->v;
     if (!v->pawn_types)
@@ -818,10 +825,8 @@ static EVAL_INLINE void pawn_terms(const EvalParams *ep, const Position *pos, Si
     for (int f = 0; f < v->files; f++)
         block[WHITE][f] = block[BLACK][f] = 99;
     for (Color side = WHITE; side <= BLACK; side++)
-        for (int i = 0; i < pos->npieces[side]; i++) {
-            int sq = pos->plist[side][i];
-            if (!((v->pawn_types >> piece_type(pos->board[sq])) & 1))
-                continue;
+        for (int i = 0; i < a->npawns[side]; i++) {
+            int sq = a->pawn[side][i];
             int f = v->file_of[sq], r = v->rank_of[sq];
             int own = side == WHITE ? r : v->ranks - 1 - r, other = v->ranks - 1 - own;
             mine[side][f]++;
@@ -978,7 +983,7 @@ static EVAL_INLINE void dynamic_terms(const EvalParams *ep, const Position *pos,
         if (ep->has_flag)
             flag_terms(ep, pos, &a, c, x);
     }
-    pawn_terms(ep, pos, x);
+    pawn_terms(ep, pos, &a, x);
 }
 
 static int blend(int mg, int eg, int phase)
