@@ -366,7 +366,7 @@ static void ui_bindings__every_action_name__is_an_action(void **state)
         fail_msg("a key bound to no action: %s", which);
     const char *online = ui_online_unknown_action();
     if (online)
-        fail_msg("online.c takes \"%s\" its own way, and the board has no such action", online);
+        fail_msg("online_keys.c takes \"%s\" its own way, and the board has no such action", online);
 }
 
 int test_ui_keys_run(void)

@@ -406,7 +406,7 @@ static void ui_lobby__challenge_a_player__offered_to_them_alone(void **state)
     rig_off(r);
 }
 
-/* Every row of the online actions table (online.c), pressed in a game, as
+/* Every row of the online actions table (online_keys.c), pressed in a game, as
  * a player and as a watcher: refused with its reason, or done the online
  * way (sent to the server, asked first, a prompt of its own). */
 static void ui_online__every_online_action__refused_or_done_the_online_way(void **state)

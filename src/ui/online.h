@@ -1,8 +1,10 @@
 /* Online play on the game screen: the connection to this host's Kage server
  * (kage server), the lobby screen drawn from what it says, and the online
  * game, which is the ordinary game screen in mode "online" with its moves
- * and clocks coming from the server.  online.c owns the connection and the
- * game, lobby.c the lobby screen and its keys. */
+ * and clocks coming from the server.  online.c owns the connection and
+ * what it keeps (UiOnline), online_game.c plays the server's lines on the
+ * board, online_keys.c says what a board key does there, lobby.c draws the
+ * lobby screen and has its keys. */
 #ifndef KAGE_UI_ONLINE_H
 #define KAGE_UI_ONLINE_H
 
