@@ -1005,6 +1005,63 @@ static void engine_search__never_flags__small_clocks(void **state)
 
 /* The fast legality test of hash and killer moves (one piece's moves) must
  * agree with the full list, for legal moves and for moves of other positions. */
+/* gives_check() before the move, against pos_in_check() after it, for
+ * every legal move of random games in every variant: exact for the plain
+ * moves, promotions and drops of the games its tables are usable in (the
+ * empty-board reach that rules moves out at once included), a check
+ * wherever it is not exact (castling, en passant), never a missed one. */
+static void gives_check__agrees_with_the_move_made__random_games(void **state)
+{
+    (void)state;
+    uint64_t rng = 777;
+    Search *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    for (int i = 0; variant_defs[i]; i++) {
+        Position *pos = test_position(variant_defs[i]->id, NULL);
+        s->pos = pos;
+        gives_check_init(&s->ct, pos->v);
+        int checks = 0, moves = 0;
+        for (int game = 0; game < 6; game++) {
+            int made = 0;
+            for (int ply = 0; ply < 90; ply++) {
+                MoveList list;
+                movegen_legal(pos, &list);
+                if (!list.count)
+                    break;
+                for (int k = 0; k < list.count; k++) {
+                    Move m = list.moves[k];
+                    bool told = gives_check(s, m);
+                    Color them = !pos->side;
+                    pos_make(pos, m);
+                    bool checked = pos->king[them] && pos->v->def->check_rule && pos_in_check(pos);
+                    pos_unmake(pos);
+                    bool exact = s->ct.usable && move_kind(m) <= MOVE_DROP;
+                    if (exact)
+                        assert_int_equal(told, checked);
+                    else if (checked)
+                        assert_true(told);
+                    checks += checked;
+                    moves++;
+                }
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                pos_make(pos, list.moves[(rng >> 33) % (uint64_t)list.count]);
+                made++;
+            }
+            while (made-- > 0)
+                pos_unmake(pos);
+        }
+        /* the 8x8 games' tables are usable, and their random games check often */
+        if (pos->v->nsq == 64) {
+            assert_true(s->ct.usable && s->ct.has_reach);
+            assert_true(checks > 50);
+        }
+        (void)moves;
+        test_release(pos);
+    }
+    free(s->cont);
+    free(s);
+}
+
 static void movegen_is_legal__agrees_with_full_list__random_games(void **state)
 {
     (void)state;
@@ -1408,6 +1465,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_threads__legal_moves_and_mates__every_variant),
         cmocka_unit_test(engine_threads__node_limit__same_as_one_thread),
         cmocka_unit_test(engine_threads__clamped_and_stopped),
+        cmocka_unit_test(gives_check__agrees_with_the_move_made__random_games),
         cmocka_unit_test(engine_stop__ends_search_soon__from_another_thread),
         cmocka_unit_test(engine_stop__kept__before_search_begins),
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),

@@ -8,6 +8,43 @@
 
 static int sgn(int x) { return (x > 0) - (x < 0); }
 
+/* ct->reach, where the board has at most 64 squares and the tables are
+ * usable: from each square, every square a piece's capturing leaps land on
+ * and its capturing slides pass over within their range (the board being
+ * empty: what piece_checks could find with nothing in the way). */
+static void reach_init(CheckTables *ct, const Variant *v)
+{
+    memset(ct->plain, -1, sizeof ct->plain);
+    if (!ct->usable || v->nsq > 64)
+        return;
+    for (int i = 0; i < v->nsq; i++)
+        ct->plain[v->sq_of[i]] = (int8_t)i;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            const PieceMoves *pm = &v->moves[c][t];
+            for (int i = 0; i < v->nsq; i++) {
+                int from = v->sq_of[i];
+                for (int l = 0; l < pm->nleap; l++) {
+                    int to = from + pm->leap[l].off;
+                    if ((pm->leap[l].mode & MODE_CAPTURE) && to >= 0 && to < BOARD_ARRAY && ct->plain[to] >= 0)
+                        ct->reach[c][t][ct->plain[to]] |= 1ull << i;
+                }
+                for (int l = 0; l < pm->nslide; l++) {
+                    if (!(pm->slide[l].mode & MODE_CAPTURE))
+                        continue;
+                    int to = from;
+                    for (int d = 1; d <= pm->slide[l].range; d++) {
+                        to += pm->slide[l].off;
+                        if (to < 0 || to >= BOARD_ARRAY || ct->plain[to] < 0)
+                            break;
+                        ct->reach[c][t][ct->plain[to]] |= 1ull << i;
+                    }
+                }
+            }
+        }
+    ct->has_reach = true;
+}
+
 void gives_check_init(CheckTables *ct, const Variant *v)
 {
     memset(ct, 0, sizeof *ct);
@@ -44,12 +81,15 @@ void gives_check_init(CheckTables *ct, const Variant *v)
                 ct->usable = false;
         }
     }
+    reach_init(ct, v);
 }
 
 /* Does a piece of type t of colour us standing on `to` attack ksq, with
- * `from` emptied by the move? */
+ * `from` emptied by the move?  (Not where it could not on an empty board.) */
 static bool piece_checks(const Search *s, Color us, int t, int from, int to, int ksq)
 {
+    if (s->ct.has_reach && !((s->ct.reach[us][t][s->ct.plain[ksq]] >> s->ct.plain[to]) & 1))
+        return false;
     const Variant *v = s->pos->v;
     const Piece *b = s->pos->board;
     const PieceMoves *pm = &v->moves[us][t];

@@ -69,6 +69,12 @@ typedef struct CheckTables {
     int8_t sdx[2][MAX_PIECE_TYPES][16], sdy[2][MAX_PIECE_TYPES][16];
     int8_t udx[8], udy[8];          /* file and rank steps of dir8 */
     int8_t disc[2][8];              /* attack[c].slide index moving along -dir8[k], or -1 */
+    /* boards of up to 64 squares: reach[c][t][k] has bit i where a piece of
+     * type t and colour c on square i (plain index) would attack square k
+     * on an empty board, so that a move that cannot check is told at once */
+    bool has_reach;
+    int8_t plain[BOARD_ARRAY];      /* padded square -> plain index, -1 on padding */
+    uint64_t reach[2][MAX_PIECE_TYPES][64];
 } CheckTables;
 
 typedef struct Search {
