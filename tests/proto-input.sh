@@ -376,5 +376,13 @@ printf '%s\n' "$out" | grep -q 'smp=1' || fail "xboard: feature smp=1 not sent"
 printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: cores 2: no move ($out)"
 out=$(printf 'xboard\nprotover 2\ncores 0\ncores x\ncores 65\nping 1\nquit\n' | run xboard 10)
 [ "$(printf '%s\n' "$out" | grep -c '^Error (expected: cores N, 1 to 64)')" = 3 ] || fail "xboard: bad cores not refused ($out)"
+# the pass kage uci sends (0000) is read back in a position's moves, and by
+# the referee of tools/match.py (kage adjudicate): it was "illegal 0000"
+cw='j5j9 d9d5 c4c5 j10j9 k2k5 j9j8'
+out=$(printf 'setoption name UCI_Variant value cashew\nposition startpos moves %s 0000\nd\nquit\n' "$cw" | run uci 10)
+printf '%s\n' "$out" | grep -q 'position not set' && fail "uci: 0000 (a pass) refused in position moves ($out)"
+printf '%s\n' "$out" | grep -q ' b$' || fail "uci: after the pass 0000, Gote to move ($out)"
+out=$(printf 'cashew\tstartpos\t%s 0000\n' "$cw" | timeout 10 "$kage" adjudicate --stdin | head -1)
+[ "$out" = "* -" ] || fail "adjudicate: 0000 (a pass) not read ($out)"
 
 finish "protocol input: all checks passed"

@@ -509,6 +509,15 @@ static void move_from_cashew__accepts_loose_text__missing_plus_and_case(void **s
 {
     (void)state;
     Position *pos = cashew_at("K@a1 k@m13 L!@e5 p@f6 p@g7", 'w');
+    /* the pass in each form, UCI's null move 0000 (kage uci's bestmove) too */
+    static const char *passes[] = {"pass", "@@@@", "0000"};
+    for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++) {
+        Move m;
+        KageError err;
+        if (!move_from_cashew(pos, passes[i], CASHEW_ANY, &m, &err))
+            fail_msg("%s: %s", passes[i], err.msg);
+        assert_int_equal(move_kind(m), MOVE_PASS);
+    }
     static const char *same[] = {"e5-g7xg7,f6", "e5-g7xf6,g7", "  ln e5xf6xg7 ", "e5f6,f6g7", "LN e5xf6-g7",
                                  "e5xf6xg7+"};
     Move first = MOVE_NONE;

@@ -566,7 +566,12 @@ static bool is_pass_path(const Position *pos, const Request *rq)
     return false;
 }
 
-static bool is_pass_text(const char *text) { return !strcmp(text, "pass") || !strcmp(text, "@@@@"); }
+/* The pass as Kage writes it, as XBoard does, and as UCI's null move
+ * (`kage uci` sends it so, and a GUI sends it back in `position ... moves`). */
+static bool is_pass_text(const char *text)
+{
+    return !strcmp(text, "pass") || !strcmp(text, "@@@@") || !strcmp(text, "0000");
+}
 
 /* Which form a text is in, for CASHEW_ANY (see the header). */
 static enum CashewText guess_form(const Position *pos, const char *text)
