@@ -13,13 +13,11 @@
  * its own (position, histories, killers) that shares the engine's table,
  * iterating over depths of its own until the main search has ended. */
 typedef struct Helper {
-    struct Engine *e;
     Search *s;
     Position *work;
     pthread_t tid;
     int idx;           /* 1, 2, ...: which helper, for its depths */
     int max_depth;
-    const SearchLimits *lim;
     int completed;     /* the deepest iteration it finished ... */
     Move done_move;    /* ... and that iteration's best move, score and line */
     int done_score;
@@ -390,10 +388,8 @@ static int helpers_start(Engine *e, const Position *pos, const SearchLimits *lim
         s->start_ms = e->s->start_ms;
         s->hard_ms = 0;
         s->node_limit = 0;
-        h->e = e;
         h->idx = running + 1;
         h->max_depth = max_depth;
-        h->lim = lim;
         h->completed = 0;
         h->done_move = MOVE_NONE;
         if (!search_begin(s) || !drop_avoided(s, lim))
