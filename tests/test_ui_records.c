@@ -77,10 +77,10 @@ static void ui_on(Ui *ui, const char *variant, PlayMode mode, const char *clock)
 static void ui_off(Ui *ui)
 {
     game_free(ui->game);
-    pgn_games_free(&ui->load.games);
-    pgn_game_clear(&ui->load.from);
+    pgn_games_free(&ui->pick.games);
+    pgn_game_clear(&ui->play.from);
     ui_files_free(ui);
-    savegame_free(&ui->save.resume);
+    savegame_free(&ui->resume.game);
 }
 
 static void play(Ui *ui, const char *text)
@@ -232,8 +232,8 @@ static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **st
     Ui ui;
     fake_ms = 0;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, "5+3");
-    ui.save.autosave_on = true;
-    ui.save.autosave_path = path;
+    ui.autosave.on = true;
+    ui.autosave.path = path;
     play(&ui, "e4");
     fake_ms += 7000;
     play(&ui, "e5");
@@ -248,8 +248,8 @@ static void ui_autosave__after_each_move__resumes_same_game_and_clocks(void **st
 
     Ui again;
     ui_on(&again, "shogun", PLAY_FIRST, NULL);
-    again.save.autosave_on = true;
-    again.save.autosave_path = path;
+    again.autosave.on = true;
+    again.autosave.path = path;
     ui_resume_start(&again, true);
     assert_string_equal(again.game->v->def->id, "shinobiplus");
     assert_int_equal(again.game->rec.nmoves, 2);
@@ -275,7 +275,7 @@ static void ui_resume_start__damaged_autosave__message_and_kept_aside(void **sta
     assert_true(config_write_atomic(path, junk, strlen(junk), &err));
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_FIRST, NULL);
-    ui.save.autosave_path = path;
+    ui.autosave.path = path;
     ui_resume_start(&ui, false);
     assert_true(ui.status.msg_error);
     assert_non_null(strstr(ui.status.msg, "The autosave could not be read"));
@@ -297,13 +297,13 @@ static void ui_resume_start__unfinished_game__asks_first(void **state)
     snprintf(path, sizeof path, "%s/autosave.pgn", dir);
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
-    ui.save.autosave_path = path;
+    ui.autosave.on = true;
+    ui.autosave.path = path;
     play(&ui, "e4");
     ui_off(&ui);
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
-    ui.save.autosave_path = path;
+    ui.autosave.on = true;
+    ui.autosave.path = path;
     ui_resume_start(&ui, false);
     assert_int_equal(ui.input, INPUT_CONFIRM);
     assert_non_null(strstr(ui.status.question, "Resume the unfinished game? (y/n)"));
@@ -333,9 +333,9 @@ static void state_home_on(char *dir, size_t size, char *kdir, size_t ksize, char
 /* Let go of the autosave slots ui_autosave_claim took (a process ends so). */
 static void slots_release(Ui *ui)
 {
-    for (int i = 0; i < ui->save.nheld; i++)
-        close(ui->save.held[i]);
-    ui->save.nheld = 0;
+    for (int i = 0; i < ui->resume.nheld; i++)
+        close(ui->resume.held[i]);
+    ui->resume.nheld = 0;
 }
 
 static void state_home_off(Ui *ui, const char *dir, char *old)
@@ -367,14 +367,14 @@ static void ui_autosave_claim__no_lock_can_be_made__autosaved_unlocked_and_said(
     assert_true(config_write_atomic(path, unfinished, strlen(unfinished), &err));
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
+    ui.autosave.on = true;
     ui_autosave_claim(&ui);
     /* not "10 Kage games are running": the game is autosaved where it was, and told why not locked */
     assert_null(strstr(ui.status.msg, "games are running"));
     assert_non_null(strstr(ui.status.msg, "cannot be locked"));
     assert_non_null(strstr(ui.status.msg, ".lock"));
-    assert_true(ui.save.autosave_on);
-    assert_string_equal(ui.save.own_path, path);
+    assert_true(ui.autosave.on);
+    assert_string_equal(ui.resume.own_path, path);
     /* the unfinished game is offered, and goes on in its file */
     ui_resume_start(&ui, false);
     assert_int_equal(ui.input, INPUT_CONFIRM);
@@ -385,7 +385,7 @@ static void ui_autosave_claim__no_lock_can_be_made__autosaved_unlocked_and_said(
     assert_non_null(text);
     assert_non_null(strstr(text, "1. e4 e5 *"));
     free(text);
-    assert_string_equal(ui.save.failed, "");
+    assert_string_equal(ui.autosave.failed, "");
     ui_off(&ui);
     state_home_off(&ui, dir, old);
 }
@@ -397,7 +397,7 @@ static void ui_autosave_claim__one_game__only_its_own_lock_file(void **state)
     state_home_on(dir, sizeof dir, kdir, sizeof kdir, &old);
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
+    ui.autosave.on = true;
     ui_autosave_claim(&ui);
     int files = 0;
     DIR *d = opendir(kdir);
@@ -423,13 +423,13 @@ static void ui_resume_start__own_autosave_unreadable__game_autosaved_apart(void 
     assert_int_equal(mkdir(path, 0700), 0); /* cannot be read, as a file of another user's */
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
+    ui.autosave.on = true;
     ui_autosave_claim(&ui);
     ui_resume_start(&ui, false);
     assert_true(ui.status.msg_error);
     assert_non_null(strstr(ui.status.msg, "The autosave cannot be read"));
     assert_non_null(strstr(ui.status.msg, "autosave-2.pgn"));
-    assert_true(ui.save.autosave_on);
+    assert_true(ui.autosave.on);
     play(&ui, "e4");
     char *text = slurp(apart); /* the game is autosaved apart, the other file left as it is */
     assert_non_null(text);
@@ -438,12 +438,12 @@ static void ui_resume_start__own_autosave_unreadable__game_autosaved_apart(void 
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     assert_true(S_ISDIR(st.st_mode));
-    assert_string_equal(ui.save.failed, ""); /* nothing to print at the end */
+    assert_string_equal(ui.autosave.failed, ""); /* nothing to print at the end */
     ui_off(&ui);
     slots_release(&ui);
     /* the next start: the unreadable one is said, and the game apart offered */
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
+    ui.autosave.on = true;
     ui_autosave_claim(&ui);
     ui_resume_start(&ui, false);
     assert_int_equal(ui.input, INPUT_CONFIRM);
@@ -467,19 +467,19 @@ static void ui_resume_start__other_autosave_unreadable__own_one_still_written(vo
     assert_int_equal(mkdir(other, 0700), 0);
     Ui ui;
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
-    ui.save.autosave_on = true;
+    ui.autosave.on = true;
     ui_autosave_claim(&ui);
     ui_resume_start(&ui, false);
     assert_non_null(strstr(ui.status.question, "Resume the unfinished game (1 of 2)?"));
     ui_feed_keys(&ui, "n"); /* the second cannot be read: said, and this game autosaved as usual */
     assert_non_null(strstr(ui.status.msg, "cannot be read"));
-    assert_true(ui.save.autosave_on);
+    assert_true(ui.autosave.on);
     play(&ui, "d4");
     char *text = slurp(path);
     assert_non_null(text);
     assert_non_null(strstr(text, "1. d4 *"));
     free(text);
-    assert_string_equal(ui.save.failed, "");
+    assert_string_equal(ui.autosave.failed, "");
     ui_off(&ui);
     state_home_off(&ui, dir, old);
 }
@@ -659,13 +659,13 @@ static void ui_load_game__data_folder__listed_and_completed(void **state)
     assert_int_equal(utimensat(AT_FDCWD, a, times, 0), 0);
     Ui ui;
     char *old_data = files_screen_on(&ui, dir);
-    assert_int_equal(ui.load.nfiles, 2);
-    assert_string_equal(ui.load.files[0].name, "newer.pgn");
-    assert_string_equal(ui.load.files[1].name, "older.pgn");
-    assert_non_null(strstr(ui.load.files[0].about, "  Shinobi+, carol - dan, *, 1 move"));
-    assert_non_null(strstr(ui.load.files[1].about, "2001-09-"));
+    assert_int_equal(ui.files.nfiles, 2);
+    assert_string_equal(ui.files.files[0].name, "newer.pgn");
+    assert_string_equal(ui.files.files[1].name, "older.pgn");
+    assert_non_null(strstr(ui.files.files[0].about, "  Shinobi+, carol - dan, *, 1 move"));
+    assert_non_null(strstr(ui.files.files[1].about, "2001-09-"));
     /* moves as players count them: "1. e4 e5" is one */
-    assert_non_null(strstr(ui.load.files[1].about, "  Shogun chess, alice - bob, *, 1 move"));
+    assert_non_null(strstr(ui.files.files[1].about, "  Shogun chess, alice - bob, *, 1 move"));
     /* on the screen, whole: at 80x24, and at 40x14 (what each holds wraps) */
     ui_draw(&ui);
     assert_true(screen_has("older.pgn"));
@@ -725,11 +725,11 @@ static void ui_load_game__large_database__first_game_only(void **state)
     free(text);
     Ui ui;
     char *old_data = files_screen_on(&ui, dir);
-    assert_int_equal(ui.load.nfiles, 1);
-    assert_string_equal(ui.load.files[0].name, "big.pgn");
-    assert_non_null(strstr(ui.load.files[0].about, "Shogun chess, alice - bob, *, 1 move (and more games)"));
+    assert_int_equal(ui.files.nfiles, 1);
+    assert_string_equal(ui.files.files[0].name, "big.pgn");
+    assert_non_null(strstr(ui.files.files[0].about, "Shogun chess, alice - bob, *, 1 move (and more games)"));
     ui_feed_keys(&ui, "<Enter>"); /* loading it reads it whole: the games to pick from */
-    assert_int_equal(ui.load.games.count, 2000);
+    assert_int_equal(ui.pick.games.count, 2000);
     ui_off(&ui);
     env_restore("XDG_DATA_HOME", old_data);
     unlink(path);
@@ -772,8 +772,8 @@ static void ui_load_game__path_too_long__left_out(void **state)
     assert_true(config_write_atomic(cut, game, strlen(game), &err));
     Ui ui;
     char *old_data = files_screen_on(&ui, deep);
-    assert_int_equal(ui.load.nfiles, 1);
-    assert_string_equal(ui.load.files[0].name, "short.pgn");
+    assert_int_equal(ui.files.nfiles, 1);
+    assert_string_equal(ui.files.files[0].name, "short.pgn");
     ui_off(&ui);
     env_restore("XDG_DATA_HOME", old_data);
     unlink(shortp);
@@ -928,7 +928,7 @@ static void ui_save_game__online_only__data_folder_no_name_asked(void **state)
     /* o: the list; Tab types no name, the list stays */
     ui_feed_keys(&ui, "o");
     assert_int_equal(ui.screen, SCREEN_FILES);
-    assert_int_equal(ui.load.nfiles, 2);
+    assert_int_equal(ui.files.nfiles, 2);
     ui_feed_keys(&ui, "<Tab>");
     assert_int_equal(ui.screen, SCREEN_FILES);
     assert_int_not_equal(ui.input, INPUT_PROMPT);
@@ -979,7 +979,7 @@ static void ui_load_file__several_games__pick_screen(void **state)
     ui_on(&ui, "shinobiplus", PLAY_HOTSEAT, NULL);
     assert_true(ui_load_file(&ui, path));
     assert_int_equal(ui.screen, SCREEN_PICK);
-    assert_int_equal(ui.load.games.count, 2);
+    assert_int_equal(ui.pick.games.count, 2);
     /* each game read whole, at 80x24 and in a phone's 40x14 */
     ui_draw(&ui);
     assert_true(screen_has("alice - bob  Shinobi+  *  1 move  (line 1)"));

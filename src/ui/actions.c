@@ -22,7 +22,7 @@ static void act_select(Ui *ui) { ui_select_at_cursor(ui); }
 static void act_cancel(Ui *ui)
 {
     ui_deselect(ui);
-    ui->status.msg[0] = 0;
+    ui_message_clear(ui);
 }
 
 static void hand_cycle(Ui *ui, int dir)
@@ -40,11 +40,11 @@ static void hand_cycle(Ui *ui, int dir)
     }
     int k = -1;
     for (int i = 0; i < n; i++)
-        if (types[i] == ui->board.sel_drop)
+        if (types[i] == ui_board_view(ui)->sel_drop)
             k = i;
     k = k < 0 ? (dir > 0 ? 0 : n - 1) : (k + dir + n) % n;
     ui_select_drop(ui, types[k]);
-    if (ui->board.sel_drop)
+    if (ui_board_view(ui)->sel_drop)
         ui_message(ui, false, "Drop %s: move to a square and press Enter (Tab for the next piece)",
                    g->v->type[types[k]].def->name);
 }
@@ -54,7 +54,7 @@ static void act_hand_prev(Ui *ui) { hand_cycle(ui, -1); }
 
 static void act_prompt(Ui *ui)
 {
-    if (ui->time.paused) {
+    if (ui_time_view(ui)->paused) {
         ui_message(ui, true, "The clocks are paused: p goes on");
         return;
     }
@@ -73,7 +73,7 @@ static void act_prompt(Ui *ui)
 static void act_undo(Ui *ui)
 {
     Game *g = ui->game;
-    player_cancel(ui->ai.player);
+    player_cancel(ui_ai_view(ui)->player);
     ui_deselect(ui);
     bool vs_ai = ui->opt.mode == PLAY_FIRST || ui->opt.mode == PLAY_SECOND;
     bool resigned = g->result_by_agreement;
@@ -85,7 +85,7 @@ static void act_undo(Ui *ui)
         while (ui_ai_plays(ui, g->pos->side) && game_undo(g))
             ;
     ui_browse_off(ui);
-    ui->ai.holding = false;
+    ui_ai_drop_held(ui);
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
     if (vs_ai && ui_ai_plays(ui, g->pos->side) && g->rec.nmoves == 0)
@@ -98,7 +98,7 @@ static void act_undo(Ui *ui)
 static void act_redo(Ui *ui)
 {
     Game *g = ui->game;
-    player_cancel(ui->ai.player);
+    player_cancel(ui_ai_view(ui)->player);
     ui_deselect(ui);
     if (!game_redo(g)) {
         ui_message(ui, true, "Nothing to redo");
@@ -110,7 +110,7 @@ static void act_redo(Ui *ui)
             ;
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
-    ui->status.msg[0] = 0;
+    ui_message_clear(ui);
     ui_autosave(ui);
 }
 
@@ -126,11 +126,11 @@ static void act_pause(Ui *ui)
             ui_message(ui, true, "The game is over");
             return;
         }
-        ui_clock_pause(ui, !ui->time.paused);
-        ui_message(ui, false, ui->time.paused ? "Paused: the AI's next move waits (p goes on)" : "The game goes on");
+        ui_clock_pause(ui, !ui_time_view(ui)->paused);
+        ui_message(ui, false, ui_time_view(ui)->paused ? "Paused: the AI's next move waits (p goes on)" : "The game goes on");
         return;
     }
-    if (!clock_enabled(&ui->time.clock)) {
+    if (!clock_enabled(&ui_time_view(ui)->clock)) {
         ui_message(ui, true, "There is no clock to pause (n: a new game with a clock)");
         return;
     }
@@ -142,9 +142,9 @@ static void act_pause(Ui *ui)
         ui_message(ui, true, "The game is over");
         return;
     }
-    ui_clock_pause(ui, !ui->time.paused);
+    ui_clock_pause(ui, !ui_time_view(ui)->paused);
     ui_deselect(ui);
-    ui_message(ui, false, ui->time.paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
+    ui_message(ui, false, ui_time_view(ui)->paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
 }
 
 static void watch_only(Ui *ui, int dir)
@@ -163,17 +163,17 @@ static void act_load(Ui *ui) { ui_load_game(ui); }
 static void act_show(Ui *ui) { ui_show_text(ui); }
 static void act_fen(Ui *ui) { ui_load_fen(ui); }
 
-static void act_flip(Ui *ui) { ui->board.flipped = !ui->board.flipped; }
+static void act_flip(Ui *ui) { ui_flip(ui, !ui_board_view(ui)->flipped); }
 /* L: the pieces in place of the moves, their next page, then the moves again. */
 static void act_legend(Ui *ui)
 {
-    if (!ui->look.legend) {
-        ui->look.legend = true;
-        ui->look.legend_page = 0;
-    } else if (ui->look.legend_page + 1 < ui->look.legend_pages)
-        ui->look.legend_page++;
+    const UiLook *look = ui_look_view(ui);
+    if (!look->legend)
+        ui_legend_show(ui, 0);
+    else if (look->legend_page + 1 < look->legend_pages)
+        ui_legend_show(ui, look->legend_page + 1);
     else
-        ui->look.legend = false;
+        ui_legend_show(ui, -1);
 }
 
 static void act_auto_flip(Ui *ui)
@@ -183,7 +183,7 @@ static void act_auto_flip(Ui *ui)
     /* on: the side to move at the bottom; off: back to the first side at
      * the bottom, as a hot-seat game starts */
     if (ui->opt.mode == PLAY_HOTSEAT)
-        ui->board.flipped = ui->opt.auto_flip && ui->game->pos->side == BLACK;
+        ui_flip(ui, ui->opt.auto_flip && ui->game->pos->side == BLACK);
 }
 
 static Color resigning_side(const Ui *ui)
@@ -197,8 +197,8 @@ static Color resigning_side(const Ui *ui)
 
 static void do_resign(Ui *ui)
 {
-    if (ui->ai.player)
-        player_cancel(ui->ai.player);
+    if (ui_ai_view(ui)->player)
+        player_cancel(ui_ai_view(ui)->player);
     game_resign(ui->game, resigning_side(ui));
     ui_clock_turn(ui);
     char st[160];
@@ -241,23 +241,23 @@ static void ai_draw_offer(Ui *ui)
         ui_message(ui, true, "The AI is thinking: offer the draw on your move");
         return;
     }
-    if (!ui->ai.judged || ui->ai.judged_ply < g->rec.nmoves - 1) {
+    if (!ui_ai_view(ui)->judged || ui_ai_view(ui)->judged_ply < g->rec.nmoves - 1) {
         ui_message(ui, true, "The AI declines: it has not looked at this position yet (H asks it for a hint)");
         return;
     }
-    if (!ui->ai.judged_mate && abs(ui->ai.judged_cp) <= AI_DRAW_CP) {
+    if (!ui_ai_view(ui)->judged_mate && abs(ui_ai_view(ui)->judged_cp) <= AI_DRAW_CP) {
         do_draw(ui);
         ui_game_over_message(ui, "The AI accepts the draw: it sees the position as dead even");
         return;
     }
     /* whose view: the side it sees ahead is itself or the person */
     Color ai = ui_ai_plays(ui, WHITE) ? WHITE : BLACK;
-    Color ahead = ui->ai.judged_mate ? (ui->ai.judged_mate > 0 ? WHITE : BLACK) : ui->ai.judged_cp > 0 ? WHITE : BLACK;
+    Color ahead = ui_ai_view(ui)->judged_mate ? (ui_ai_view(ui)->judged_mate > 0 ? WHITE : BLACK) : ui_ai_view(ui)->judged_cp > 0 ? WHITE : BLACK;
     char by[48];
-    if (ui->ai.judged_mate)
+    if (ui_ai_view(ui)->judged_mate)
         snprintf(by, sizeof by, "mating");
     else
-        snprintf(by, sizeof by, "ahead by %.2f", abs(ui->ai.judged_cp) / 100.0);
+        snprintf(by, sizeof by, "ahead by %.2f", abs(ui_ai_view(ui)->judged_cp) / 100.0);
     if (ahead == ai)
         ui_message(ui, false, "The AI declines the draw: it sees itself (%s) %s", game_side_name(g, ai), by);
     else
@@ -304,7 +304,7 @@ static void act_rematch(Ui *ui)
     }
     PlayMode mode = ui->opt.mode == PLAY_FIRST ? PLAY_SECOND : ui->opt.mode == PLAY_SECOND ? PLAY_FIRST : ui->opt.mode;
     char *fen = g->rec.start_fen ? xstrdup(g->rec.start_fen) : NULL;
-    TimeControl tc = ui->time.tc;
+    TimeControl tc = ui_time_view(ui)->tc;
     if (ui_new_game(ui, g->v->def->id, fen, mode, ui->opt.level, &tc))
         ui_message(ui, false, "Rematch: %s%s", mode == PLAY_FIRST    ? "you play first"
                                               : mode == PLAY_SECOND ? "the AI plays first"
@@ -316,9 +316,8 @@ static void act_rematch(Ui *ui)
 static void act_new_game(Ui *ui)
 {
     if (ui_game_in_progress(ui)) {
-        ui_confirm(ui, "Leave the game in progress for a new one? It is lost unless saved with s (y/n)",
-                   ui_open_newgame);
-        ui->status.on_no = newgame_keep;
+        ui_confirm_or(ui, "Leave the game in progress for a new one? It is lost unless saved with s (y/n)",
+                   ui_open_newgame, newgame_keep);
         return;
     }
     ui_open_newgame(ui);
@@ -331,16 +330,12 @@ static void act_move_now(Ui *ui) { ui_move_now(ui); }
 
 static void act_ai_info(Ui *ui)
 {
-    ui->ai.info_hidden = !ui->ai.info_hidden;
+    ui_ai_info_hide(ui, !ui_ai_view(ui)->info_hidden);
     ui_message(ui, false, "The AI's thinking (depth, score, speed, expected moves) is %s",
-               ui->ai.info_hidden ? "hidden" : "shown");
+               ui_ai_view(ui)->info_hidden ? "hidden" : "shown");
 }
 
-static void act_help(Ui *ui)
-{
-    ui->screen = SCREEN_HELP;
-    ui->help.top = 0;
-}
+static void act_help(Ui *ui) { ui->screen = SCREEN_HELP; }
 
 static void act_guide(Ui *ui) { ui_open_guide(ui); }
 
@@ -431,12 +426,13 @@ void ui_mouse(Ui *ui, const KeyMouse *m)
         act_cancel(ui);
         return;
     }
-    if (m->button != 1 || (ui->input != INPUT_BOARD && !(ui->input == INPUT_CHOICE && ui->board.nlegs)))
+    if (m->button != 1 || (ui->input != INPUT_BOARD && !(ui->input == INPUT_CHOICE && ui_board_view(ui)->nlegs)))
         return;
     int col, row, b, i;
     if (layout_square_at(&ui->lay, m->x, m->y, &col, &row)) {
-        ui_view_to_board(ui, col, row, &ui->board.cur_file, &ui->board.cur_rank);
-        ui->board.cur_hand = -1;
+        int file, rank;
+        ui_view_to_board(ui, col, row, &file, &rank);
+        ui_cursor_to(ui, file, rank);
         ui_select_at_cursor(ui);
     } else if (layout_hand_at(&ui->lay, m->x, m->y, &b, &i)) {
         int types[MAX_PIECE_TYPES];

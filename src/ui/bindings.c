@@ -392,6 +392,8 @@ void ui_draw_help(Ui *ui)
                lines[ui->help.top + y]);
 }
 
+void ui_help_open(Ui *ui) { ui->help.top = 0; }
+
 static void help_down(Ui *ui) { ui->help.top++; }
 
 static void help_up(Ui *ui)

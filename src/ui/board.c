@@ -1,8 +1,10 @@
 /* The board as the screen shows it: who plays which side, which side is at
  * the bottom, the cursor on the board and in the hands, and the selection.
  * And the game at the end of its line while the board shows an earlier
- * move (browsing).  Below the game's control (control.c) and the clocks
- * (session.c), which both move the cursor and drop the selection. */
+ * move (browsing).  The board and browse groups are written here alone.
+ * Below the status line (status.c) and the game's control (control.c) and
+ * the clocks (session.c), which move the cursor and drop the selection
+ * through the functions here. */
 #include "ui_internal.h"
 
 #include <string.h>
@@ -89,6 +91,27 @@ void ui_deselect(Ui *ui)
     ui->board.nlegs = 0;
     if (ui->input == INPUT_CHOICE) /* a choice between moves of that piece */
         ui->input = INPUT_BOARD;
+}
+
+void ui_select_square(Ui *ui, int sq) { ui->board.sel_sq = sq; }
+
+void ui_select_type(Ui *ui, int type) { ui->board.sel_drop = type; }
+
+void ui_leg_add(Ui *ui, int sq)
+{
+    if (ui->board.nlegs < GAME_PATH_MAX)
+        ui->board.legs[ui->board.nlegs++] = sq;
+}
+
+void ui_legs_clear(Ui *ui) { ui->board.nlegs = 0; }
+
+void ui_flip(Ui *ui, bool flipped) { ui->board.flipped = flipped; }
+
+void ui_cursor_to(Ui *ui, int file, int rank)
+{
+    ui->board.cur_file = file;
+    ui->board.cur_rank = rank;
+    ui->board.cur_hand = -1;
 }
 
 /* The side at the bottom: the person's side, or the side to move in hot-seat

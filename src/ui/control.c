@@ -1,7 +1,8 @@
 /* The game's flow on the screen: moves by a person (picked on the board,
- * typed, or chosen from a list), the AI's turn and its hints, new games.
- * The board view and cursor are in board.c, drawing in draw.c, the board's
- * keys in actions.c. */
+ * typed, or chosen from a list), the AI's turn and its hints, the analysis
+ * and the review, a loss on time, new games; the ai, analysis, review and
+ * play groups are written here alone.  The board view and cursor are in
+ * board.c, drawing in draw.c, the board's keys in actions.c. */
 #include "ui_internal.h"
 
 #include "kage/rules/movegen.h"
@@ -9,6 +10,58 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void ui_ai_open(Ui *ui, int wake_fd)
+{
+    ui->ai.player = player_new(ui->opt.level, wake_fd);
+    player_set_threads(ui->ai.player, ui->opt.threads);
+}
+
+void ui_ai_close(Ui *ui)
+{
+    player_free(ui->ai.player);
+    ui->ai.player = NULL;
+}
+
+void ui_ai_info_hide(Ui *ui, bool hidden) { ui->ai.info_hidden = hidden; }
+
+void ui_ai_drop_held(Ui *ui) { ui->ai.holding = false; }
+
+void ui_game_origin(Ui *ui, PgnGame *from)
+{
+    pgn_game_clear(&ui->play.from);
+    if (from) {
+        ui->play.from = *from;
+        memset(from, 0, sizeof *from);
+    }
+}
+
+bool ui_clock_check(Ui *ui)
+{
+    Game *g = ui->game;
+    const UiTime *time = ui_time_view(ui);
+    if (!clock_enabled(&time->clock) || ui_live_over(ui) || ui->opt.mode == PLAY_ONLINE) /* online: the server's flag */
+        return false;
+    int64_t left = clock_ms_to_flag(&time->clock);
+    /* the AI is told its time; this is the net under it */
+    if (left >= 0 && left < 300 && ui_ai_plays(ui, time->clock.turn) && ui->ai.player)
+        player_hurry(ui->ai.player);
+    int f = ui_clock_flag(ui);
+    if (f < 0)
+        return false;
+    if (ui->ai.player)
+        player_cancel(ui->ai.player);
+    ui->ai.holding = false;
+    ui_live_end(ui); /* the game ends where its line ends, whatever move is shown */
+    ui_deselect(ui);
+    ui->input = INPUT_BOARD;
+    game_lose_on_time(g, (Color)f);
+    char st[160];
+    game_status_text(g, st, sizeof st);
+    ui_game_over_message(ui, st);
+    ui_autosave(ui);
+    return true;
+}
 
 void ui_moves_text(const GameRecord *rec, int plies, char *buf, size_t size)
 {
@@ -35,14 +88,14 @@ static Position *live_position(const Ui *ui)
     const Game *g = ui->game;
     Position *p = pos_new(g->v);
     pos_copy(p, g->pos);
-    for (int i = (ui->browse.on ? g->nredo : 0) - 1; i >= 0; i--)
+    for (int i = (ui_browse_view(ui)->on ? g->nredo : 0) - 1; i >= 0; i--)
         pos_make(p, g->redo[i]);
     return p;
 }
 
 static uint64_t live_key(const Ui *ui)
 {
-    if (!ui->browse.on || !ui->game->nredo)
+    if (!ui_browse_view(ui)->on || !ui->game->nredo)
         return ui->game->pos->st->key;
     Position *p = live_position(ui);
     uint64_t key = p->st->key;
@@ -77,18 +130,18 @@ static void select_in_hand(Ui *ui)
     Game *g = ui->game;
     int types[MAX_PIECE_TYPES];
     ui_cursor_fix(ui);
-    if (ui->board.cur_hand < 0)
+    if (ui_board_view(ui)->cur_hand < 0)
         return;
-    ui_hand_types(ui, ui->board.cur_hand_color, types);
-    int t = types[ui->board.cur_hand];
-    if (ui->board.cur_hand_color != g->pos->side)
-        ui_message(ui, true, "Those are %s's pieces: %s to move", game_side_name(g, ui->board.cur_hand_color),
+    ui_hand_types(ui, ui_board_view(ui)->cur_hand_color, types);
+    int t = types[ui_board_view(ui)->cur_hand];
+    if (ui_board_view(ui)->cur_hand_color != g->pos->side)
+        ui_message(ui, true, "Those are %s's pieces: %s to move", game_side_name(g, ui_board_view(ui)->cur_hand_color),
                    game_side_name(g, g->pos->side));
-    else if (ui->board.sel_drop == t)
+    else if (ui_board_view(ui)->sel_drop == t)
         ui_deselect(ui);
     else {
         ui_select_drop(ui, t);
-        if (ui->board.sel_drop)
+        if (ui_board_view(ui)->sel_drop)
             ui_message(ui, false, "Drop %s: move to a square and press Enter", g->v->type[t].def->name);
     }
 }
@@ -100,7 +153,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
         player_cancel(ui->ai.player);
     game_free(ui->game);
     ui->game = g;
-    pgn_game_clear(&ui->load.from); /* a loaded game's tags are the caller's to keep */
+    ui_game_origin(ui, NULL); /* a loaded game's tags are the caller's to keep */
     ui_autosave_new_game(ui); /* the autosave, if any, holds another game */
     ui->opt.variant = g->v->def->id;
     ui->opt.mode = mode;
@@ -109,7 +162,7 @@ static void install_game(Ui *ui, Game *g, PlayMode mode, int level, const TimeCo
         player_set_level(ui->ai.player, level);
         player_new_game(ui->ai.player);
     }
-    ui->board.flipped = false;
+    ui_flip(ui, false);
     ui_browse_off(ui);
     ui->ai.holding = false;
     ui->ai.judged = false;
@@ -179,7 +232,7 @@ static void after_move(Ui *ui, const char *who, const char *text)
     ui_browse_off(ui);
     ui_clock_moved(ui);
     ui_deselect(ui);
-    bool keep = who[0] && (ui->input == INPUT_PROMPT || (ui->input == INPUT_CONFIRM && ui->status.on_yes != play_pending));
+    bool keep = who[0] && (ui->input == INPUT_PROMPT || (ui->input == INPUT_CONFIRM && ui_status_view(ui)->on_yes != play_pending));
     if (!keep)
         ui->input = INPUT_BOARD;
     ui_orient(ui);
@@ -191,12 +244,12 @@ static void after_move(Ui *ui, const char *who, const char *text)
         game_status_text(g, st, sizeof st);
         snprintf(what, sizeof what, "%s%s%s. %s", who, who[0] ? " played " : "", text, st);
         ui_game_over_message(ui, what);
-    } else if (ui->status.msg_keep)
+    } else if (ui_status_view(ui)->msg_keep)
         ; /* a start-up problem stays until a key is pressed */
     else if (who[0])
         ui_message(ui, false, "%s played %s", who, text);
     else
-        ui->status.msg[0] = 0;
+        ui_message_clear(ui);
     ui_autosave(ui);
 }
 
@@ -212,7 +265,7 @@ static void play_now(Ui *ui, Move m)
     after_move(ui, "", text);
 }
 
-static void play_pending(Ui *ui) { play_now(ui, ui->browse.pending_move); }
+static void play_pending(Ui *ui) { play_now(ui, ui->play.pending_move); }
 
 void ui_play(Ui *ui, Move m)
 {
@@ -221,18 +274,18 @@ void ui_play(Ui *ui, Move m)
         ui_online_play(ui, m);
         return;
     }
-    if (ui->time.paused) {
+    if (ui_time_view(ui)->paused) {
         ui_message(ui, true, "The clocks are paused: p goes on");
         return;
     }
-    if (ui->browse.on && g->nredo) { /* a new line from an earlier point */
+    if (ui_browse_view(ui)->on && g->nredo) { /* a new line from an earlier point */
         char text[MOVE_TEXT_MAX], q[200], next[GAME_SAN_MAX + 16];
         move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
         ui_move_label(g, g->rec.nmoves, next, sizeof next);
         /* plies, named so: "1... e5" alone is one of them */
         snprintf(q, sizeof q, "Play %s here and drop the %d %s from %s on? (y/n)", text, g->nredo,
                  g->nredo == 1 ? "ply" : "plies", next);
-        ui->browse.pending_move = m;
+        ui->play.pending_move = m;
         ui_deselect(ui);
         ui_confirm(ui, q, play_pending);
         return;
@@ -245,16 +298,16 @@ static void ai_time(const Ui *ui, PlayerTime *t)
 {
     memset(t, 0, sizeof *t);
     for (Color c = WHITE; c <= BLACK; c++) {
-        ClockSide s = clock_side_now(&ui->time.clock, c);
-        if (ui->time.tc.kind == CLOCK_BYOYOMI && s.byoyomi)
+        ClockSide s = clock_side_now(&ui_time_view(ui)->clock, c);
+        if (ui_time_view(ui)->tc.kind == CLOCK_BYOYOMI && s.byoyomi)
             t->time_ms[c] = 0;
         else
             t->time_ms[c] = (int)s.left_ms;
-        if (ui->time.tc.kind == CLOCK_FISCHER)
-            t->inc_ms[c] = (int)ui->time.tc.extra_ms;
+        if (ui_time_view(ui)->tc.kind == CLOCK_FISCHER)
+            t->inc_ms[c] = (int)ui_time_view(ui)->tc.extra_ms;
     }
-    if (ui->time.tc.kind == CLOCK_BYOYOMI)
-        t->byoyomi_ms = (int)ui->time.tc.extra_ms;
+    if (ui_time_view(ui)->tc.kind == CLOCK_BYOYOMI)
+        t->byoyomi_ms = (int)ui_time_view(ui)->tc.extra_ms;
 }
 
 /* Watch mode shows each move for at least ui->ai.watch_ms (+ and - choose
@@ -271,7 +324,7 @@ void ui_watch_speed(Ui *ui, int dir)
     ui->ai.watch_ms = watch_steps_ms[k];
     ui_message(ui, false, "Watching: a move every %.2g s at most (+ faster, - slower, p pauses)",
                ui->ai.watch_ms / 1000.0);
-    ui->status.msg_keep = true; /* the moves that follow would hide it at once */
+    ui_message_keep(ui, true); /* the moves that follow would hide it at once */
 }
 
 /* The AI's move goes at the end of the line; a person browsing back stays
@@ -280,7 +333,7 @@ static void ai_play(Ui *ui, Move m)
 {
     Game *g = ui->game;
     char text[MOVE_TEXT_MAX];
-    int view = ui->browse.on && g->nredo ? g->rec.nmoves : -1;
+    int view = ui_browse_view(ui)->on && g->nredo ? g->rec.nmoves : -1;
     ui_live_end(ui);
     if (ui_clock_check(ui))
         return;
@@ -300,7 +353,7 @@ static void ai_play(Ui *ui, Move m)
         ;
     ui_cursor_fix(ui);
     ui_clock_turn(ui);
-    if (!ui->status.msg_keep && !ui->status.msg_error)
+    if (!ui_status_view(ui)->msg_keep && !ui_status_view(ui)->msg_error)
         ui_message(ui, false, "%s played %s (End shows it)", game_side_name(g, ui_live_side(ui) == WHITE ? BLACK : WHITE),
                    text);
 }
@@ -309,7 +362,7 @@ static void ai_play(Ui *ui, Move m)
 static bool analysis_allowed(const Ui *ui)
 {
     /* browsing back is no pause: the AI still thinks about its move */
-    return ui_live_over(ui) || !ui_ai_plays(ui, ui_live_side(ui)) || ui->time.paused;
+    return ui_live_over(ui) || !ui_ai_plays(ui, ui_live_side(ui)) || ui_time_view(ui)->paused;
 }
 
 /* The hint found for the person to move: named, and the cursor on the piece. */
@@ -323,9 +376,7 @@ static void show_hint(Ui *ui, Move m)
     char text[MOVE_TEXT_MAX];
     move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
     if (move_kind(m) != MOVE_DROP) {
-        ui->board.cur_file = g->v->file_of[move_from(m)];
-        ui->board.cur_rank = g->v->rank_of[move_from(m)];
-        ui->board.cur_hand = -1;
+        ui_cursor_to(ui, g->v->file_of[move_from(m)], g->v->rank_of[move_from(m)]);
     }
     /* both squares marked (a drop's target) until the position changes */
     ui->ai.hint = m;
@@ -375,7 +426,7 @@ void ui_move_now(Ui *ui)
 
 int ui_ai_timeout(const Ui *ui)
 {
-    if (!ui->ai.holding || ui->time.paused)
+    if (!ui->ai.holding || ui_time_view(ui)->paused)
         return -1;
     int64_t wait = ui->ai.last_move_ms + WATCH_MOVE_MS - clock_monotonic_ms(NULL);
     return wait < 1 ? 1 : (int)wait;
@@ -392,7 +443,7 @@ void ui_analyse(Ui *ui)
         ui_message(ui, false, "Analysis off");
         return;
     }
-    if (ui->opt.mode == PLAY_WATCH && !ui_live_over(ui) && !ui->time.paused) {
+    if (ui->opt.mode == PLAY_WATCH && !ui_live_over(ui) && !ui_time_view(ui)->paused) {
         ui_message(ui, true, "The AI is playing itself: analysis when it stops (p pauses it)");
         return;
     }
@@ -449,7 +500,7 @@ void ui_review(Ui *ui)
         ui_message(ui, true, "No moves to review yet");
         return;
     }
-    if (!game_over(g) && !ui->browse.on && ui->opt.mode != PLAY_HOTSEAT) {
+    if (!game_over(g) && !ui_browse_view(ui)->on && ui->opt.mode != PLAY_HOTSEAT) {
         ui_message(ui, true, "The review comes after the game (or browse back to review the moves so far)");
         return;
     }
@@ -505,7 +556,7 @@ static void review_step(Ui *ui)
         ui->review.running = false;
         ui->review.done = player_review(ui->ai.player, ui->review.scores, ui->review.n + 1);
         ui_message(ui, false, "Review done%s: ?? marks a move that lost a fifth of the expected result, ? a tenth",
-                   ui->lay.panel_below && !ui->look.legend ? " (L shows the graph and the moves)" : "");
+                   ui->lay.panel_below && !ui_look_view(ui)->legend ? " (L shows the graph and the moves)" : "");
     }
 }
 
@@ -555,7 +606,7 @@ void ui_ai_step(Ui *ui)
     if (ui->ai.holding) {
         if (!ai_turn)
             ui->ai.holding = false;
-        else if (!ui->time.paused && clock_monotonic_ms(NULL) >= ui->ai.last_move_ms + WATCH_MOVE_MS) {
+        else if (!ui_time_view(ui)->paused && clock_monotonic_ms(NULL) >= ui->ai.last_move_ms + WATCH_MOVE_MS) {
             ui->ai.holding = false;
             ai_play(ui, ui->ai.held_move);
         }
@@ -578,7 +629,7 @@ void ui_ai_step(Ui *ui)
             remember_judgement(ui, ui_live_plies(ui));
         if (own && m != MOVE_NONE) {
             if (ui->opt.mode == PLAY_WATCH &&
-                (ui->time.paused || clock_monotonic_ms(NULL) < ui->ai.last_move_ms + WATCH_MOVE_MS)) {
+                (ui_time_view(ui)->paused || clock_monotonic_ms(NULL) < ui->ai.last_move_ms + WATCH_MOVE_MS)) {
                 ui->ai.held_move = m; /* so that a person can follow the game */
                 ui->ai.holding = true;
             } else
@@ -589,13 +640,13 @@ void ui_ai_step(Ui *ui)
     if (!ui->ai.player) /* a screen without its AI (the tests): only a held move to play */
         return;
     player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
-    bool wait = ui->screen == SCREEN_NEWGAME || ui->save.have_resume || ui->time.paused || ui->ai.holding;
+    bool wait = ui->screen == SCREEN_NEWGAME || ui_resume_view(ui)->offered || ui_time_view(ui)->paused || ui->ai.holding;
     ai_turn = !ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui)); /* after any move just played */
     if (ai_turn && !player_busy(ui->ai.player) && !wait) {
         PlayerTime t;
         ai_time(ui, &t);
         Position *live = live_position(ui); /* browsing back is only a view */
-        player_start(ui->ai.player, live, clock_enabled(&ui->time.clock) ? &t : NULL);
+        player_start(ui->ai.player, live, clock_enabled(&ui_time_view(ui)->clock) ? &t : NULL);
         ui->ai.search_key = live->st->key;
         info_about(ui, live->st->key, ui_live_plies(ui));
         pos_free(live);
@@ -609,7 +660,7 @@ void ui_select_drop(Ui *ui, int type)
     if (ui_ai_plays(ui, g->pos->side) || game_over(g) || !ui_online_may_move(ui))
         return;
     ui_deselect(ui);
-    ui->board.sel_drop = type;
+    ui_select_type(ui, type);
     if (!game_moves_matching(g, NO_SQUARE, type, -1, ms, 1))
         ui_message(ui, true, "that piece cannot be dropped anywhere now");
 }
@@ -619,7 +670,7 @@ void ui_select_drop(Ui *ui, int type)
 static int moves_by_path(Ui *ui, const int *legs, int n, int next, Move *out, int max)
 {
     Move all[MAX_MOVES];
-    int nall = game_moves_matching(ui->game, ui->board.sel_sq, ui->board.sel_drop, -1, all, MAX_MOVES), k = 0;
+    int nall = game_moves_matching(ui->game, ui_board_view(ui)->sel_sq, ui_board_view(ui)->sel_drop, -1, all, MAX_MOVES), k = 0;
     for (int i = 0; i < nall; i++) {
         int path[GAME_PATH_MAX], len = game_move_path(ui->game, all[i], path);
         bool ok = len >= n + (next >= 0);
@@ -633,14 +684,14 @@ static int moves_by_path(Ui *ui, const int *legs, int n, int next, Move *out, in
     return k;
 }
 
-int ui_leg_moves(Ui *ui, Move *out, int max) { return moves_by_path(ui, ui->board.legs, ui->board.nlegs, -1, out, max); }
+int ui_leg_moves(Ui *ui, Move *out, int max) { return moves_by_path(ui, ui_board_view(ui)->legs, ui_board_view(ui)->nlegs, -1, out, max); }
 
 /* After legs[0..n): the moves that end on sq (into end) and those that pass
  * sq and go on (into via). */
 static void moves_at(Ui *ui, int n, int sq, Move *end, int *nend, Move *via, int *nvia)
 {
     Move ms[MAX_MOVES];
-    int k = moves_by_path(ui, ui->board.legs, n, -1, ms, MAX_MOVES);
+    int k = moves_by_path(ui, ui_board_view(ui)->legs, n, -1, ms, MAX_MOVES);
     *nend = *nvia = 0;
     for (int i = 0; i < k; i++) {
         int path[GAME_PATH_MAX], len = game_move_path(ui->game, ms[i], path);
@@ -655,13 +706,13 @@ static void moves_at(Ui *ui, int n, int sq, Move *end, int *nend, Move *via, int
 /* Fill the choice list with ms, which the person picks from by number. */
 static void ui_fill_choice(Ui *ui, const Move *ms, int n)
 {
-    ui->status.nchoice = n < UI_CHOICES_MAX ? n : UI_CHOICES_MAX;
-    ui->status.choice_promo = false;
-    for (int i = 0; i < ui->status.nchoice; i++) {
-        ui->status.choice[i] = ms[i];
-        move_to_text(ui->game->pos, ms[i], MOVE_FOR_PEOPLE, ui->status.choice_text[i]);
+    ui->play.nchoice = n < UI_CHOICES_MAX ? n : UI_CHOICES_MAX;
+    ui->play.choice_promo = false;
+    for (int i = 0; i < ui->play.nchoice; i++) {
+        ui->play.choice[i] = ms[i];
+        move_to_text(ui->game->pos, ms[i], MOVE_FOR_PEOPLE, ui->play.choice_text[i]);
         if (move_kind(ms[i]) == MOVE_PROMO)
-            ui->status.choice_promo = n == 2;
+            ui->play.choice_promo = n == 2;
     }
     ui->input = INPUT_CHOICE;
 }
@@ -670,12 +721,12 @@ static void ui_fill_choice(Ui *ui, const Move *ms, int n)
 static void ui_offer_choice(Ui *ui, const Move *ms, int n)
 {
     ui_fill_choice(ui, ms, n);
-    if (ui->status.choice_promo)
-        ui_message(ui, false, "Promote? y: %s   n: %s", ui->status.choice_text[move_kind(ms[0]) == MOVE_PROMO ? 0 : 1],
-                   ui->status.choice_text[move_kind(ms[0]) == MOVE_PROMO ? 1 : 0]);
+    if (ui->play.choice_promo)
+        ui_message(ui, false, "Promote? y: %s   n: %s", ui->play.choice_text[move_kind(ms[0]) == MOVE_PROMO ? 0 : 1],
+                   ui->play.choice_text[move_kind(ms[0]) == MOVE_PROMO ? 1 : 0]);
     else
         ui_message(ui, false, "Several moves end here: press 1-%d to pick one (listed right), Esc to cancel",
-                   ui->status.nchoice);
+                   ui->play.nchoice);
 }
 
 /* One move: play it; several: the person picks one from a list. */
@@ -697,22 +748,22 @@ static void ui_add_leg(Ui *ui, int sq, const Move *end, int nend, const Move *vi
         ms[n++] = end[i];
     for (int i = 0; i < nvia && n < UI_CHOICES_MAX; i++)
         ms[n++] = via[i];
-    ui->board.legs[ui->board.nlegs++] = sq;
+    ui_leg_add(ui, sq);
     ui_fill_choice(ui, ms, n);
     char name[8];
     variant_square_name(ui->game->v, sq, name);
     if (nend)
         ui_message(ui, false, "Via %s: the next square, %s again to stop there, 1-%d from the list, Esc: again", name,
-                   name, ui->status.nchoice);
+                   name, ui->play.nchoice);
     else
-        ui_message(ui, false, "Via %s: the next square, or 1-%d from the list, Esc: again", name, ui->status.nchoice);
+        ui_message(ui, false, "Via %s: the next square, or 1-%d from the list, Esc: again", name, ui->play.nchoice);
 }
 
 void ui_select_at_cursor(Ui *ui)
 {
     Game *g = ui->game;
     Position *pos = g->pos;
-    int sq = ui_square(ui, ui->board.cur_file, ui->board.cur_rank);
+    int sq = ui_square(ui, ui_board_view(ui)->cur_file, ui_board_view(ui)->cur_rank);
     if (game_over(g)) {
         ui_message(ui, false, "The game is over: u takes back a move, n starts a new game");
         return;
@@ -721,19 +772,19 @@ void ui_select_at_cursor(Ui *ui)
         ui_message(ui, false, "Wait: the AI is thinking (u takes back your last move)");
         return;
     }
-    if (ui->time.paused) {
+    if (ui_time_view(ui)->paused) {
         ui_message(ui, true, "The clocks are paused: p goes on");
         return;
     }
     if (!ui_online_may_move(ui))
         return;
-    if (ui->board.cur_hand >= 0) {
+    if (ui_board_view(ui)->cur_hand >= 0) {
         select_in_hand(ui);
         return;
     }
     Piece p = pos->board[sq];
     bool own = p != PIECE_EMPTY && piece_color(p) == pos->side;
-    if (ui->board.sel_sq == NO_SQUARE && !ui->board.sel_drop) {
+    if (ui_board_view(ui)->sel_sq == NO_SQUARE && !ui_board_view(ui)->sel_drop) {
         if (!own) {
             if (p != PIECE_EMPTY)
                 ui_message(ui, true, "That is not your piece: %s to move", game_side_name(g, pos->side));
@@ -742,28 +793,28 @@ void ui_select_at_cursor(Ui *ui)
             return;
         }
         Move ms[1];
-        ui->board.sel_sq = sq;
-        ui->status.msg[0] = 0;
+        ui_select_square(ui, sq);
+        ui_message_clear(ui);
         if (!game_moves_matching(g, sq, 0, -1, ms, 1))
             ui_message(ui, true, "That piece has no legal move");
         return;
     }
-    if (sq == ui->board.sel_sq && !ui->board.nlegs) { /* put it back */
+    if (sq == ui_board_view(ui)->sel_sq && !ui_board_view(ui)->nlegs) { /* put it back */
         ui_deselect(ui);
         return;
     }
     Move end[UI_CHOICES_MAX], via[UI_CHOICES_MAX];
     int nend, nvia;
-    if (ui->board.nlegs && sq == ui->board.legs[ui->board.nlegs - 1]) { /* the last leg again: stop there */
-        moves_at(ui, ui->board.nlegs - 1, sq, end, &nend, via, &nvia);
+    if (ui_board_view(ui)->nlegs && sq == ui_board_view(ui)->legs[ui_board_view(ui)->nlegs - 1]) { /* the last leg again: stop there */
+        moves_at(ui, ui_board_view(ui)->nlegs - 1, sq, end, &nend, via, &nvia);
         if (nend)
             ui_finish_move(ui, end, nend);
         else
             ui_message(ui, true, "It cannot stop there: pick the next square");
         return;
     }
-    moves_at(ui, ui->board.nlegs, sq, end, &nend, via, &nvia);
-    if (nvia && ui->board.nlegs < GAME_PATH_MAX - 1) {
+    moves_at(ui, ui_board_view(ui)->nlegs, sq, end, &nend, via, &nvia);
+    if (nvia && ui_board_view(ui)->nlegs < GAME_PATH_MAX - 1) {
         ui_add_leg(ui, sq, end, nend, via, nvia);
         return;
     }
@@ -771,9 +822,9 @@ void ui_select_at_cursor(Ui *ui)
         ui_finish_move(ui, end, nend);
         return;
     }
-    if (own && !ui->board.sel_drop && !ui->board.nlegs) { /* pick another piece instead */
-        ui->board.sel_sq = sq;
-        ui->status.msg[0] = 0;
+    if (own && !ui_board_view(ui)->sel_drop && !ui_board_view(ui)->nlegs) { /* pick another piece instead */
+        ui_select_square(ui, sq);
+        ui_message_clear(ui);
         return;
     }
     ui_message(ui, true, "Illegal: that piece cannot go there");
@@ -810,33 +861,33 @@ void ui_submit_move(Ui *ui, const char *text)
 static void choice_pick(Ui *ui, const char *key)
 {
     int k = key[0] - '1';
-    if (k >= 0 && k < ui->status.nchoice)
-        ui_play(ui, ui->status.choice[k]);
+    if (k >= 0 && k < ui->play.nchoice)
+        ui_play(ui, ui->play.choice[k]);
 }
 
 /* While a Lion's or Wolf's path is picked the board stays live; otherwise
  * other keys do nothing. */
-static bool picking_path(const Ui *ui) { return ui->board.nlegs > 0; }
+static bool picking_path(const Ui *ui) { return ui_board_view(ui)->nlegs > 0; }
 
-static bool promote_or_not(const Ui *ui) { return ui->status.choice_promo; }
+static bool promote_or_not(const Ui *ui) { return ui->play.choice_promo; }
 
 /* y or n: the move that promotes or the one that does not. */
 static void choice_promote(Ui *ui, const char *key)
 {
     bool promote = key[0] == 'y';
     int k = -1;
-    for (int i = 0; i < ui->status.nchoice; i++)
-        if ((move_kind(ui->status.choice[i]) == MOVE_PROMO) == promote)
+    for (int i = 0; i < ui->play.nchoice; i++)
+        if ((move_kind(ui->play.choice[i]) == MOVE_PROMO) == promote)
             k = i;
     if (k >= 0)
-        ui_play(ui, ui->status.choice[k]);
+        ui_play(ui, ui->play.choice[k]);
 }
 
 static void choice_cancel(Ui *ui)
 {
     ui->input = INPUT_BOARD; /* the piece stays picked up, its legs are forgotten */
-    ui->board.nlegs = 0;
-    ui->status.msg[0] = 0;
+    ui_legs_clear(ui);
+    ui_message_clear(ui);
 }
 
 const UiAction ui_choice_actions[] = {

@@ -37,8 +37,8 @@ static bool royal_attacked(const Position *pos, int sq)
 
 static bool is_leg(const Ui *ui, int sq)
 {
-    for (int i = 0; i < ui->board.nlegs; i++)
-        if (ui->board.legs[i] == sq)
+    for (int i = 0; i < ui_board_view(ui)->nlegs; i++)
+        if (ui_board_view(ui)->legs[i] == sq)
             return true;
     return false;
 }
@@ -48,7 +48,7 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     Game *g = ui->game;
     const Position *pos = g->pos;
     const Variant *v = g->v;
-    const Style *th = ui->look.theme.s[ui->look.form];
+    const Style *th = ui_look_view(ui)->theme.s[ui_look_view(ui)->form];
     const Layout *l = &ui->lay;
     int sq = ui_square(ui, file, rank), col, row;
     ui_board_to_view(ui, file, rank, &col, &row);
@@ -63,25 +63,25 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     /* a last move marked only by underline, where the terminal cannot
      * underline (TERM=linux with colours): brackets around the square, or
      * in the compact layout, where a square has no room for them, reversed */
-    bool unmarked = last_move && ui->look.no_underline && th[STYLE_LAST_MOVE].bg < 0;
+    bool unmarked = last_move && ui_look_view(ui)->no_underline && th[STYLE_LAST_MOVE].bg < 0;
     bool brackets = unmarked && !l->compact;
     bool is_target = target[sq];
     /* a hint found for this position: its squares, until a move is made */
-    Move hint = ui->ai.hint;
-    bool hinted = ui->ai.hint_shown && ui->ai.hint_shown == pos->st->key &&
+    Move hint = ui_ai_view(ui)->hint;
+    bool hinted = ui_ai_view(ui)->hint_shown && ui_ai_view(ui)->hint_shown == pos->st->key &&
                   ((move_kind(hint) != MOVE_DROP && move_from(hint) == sq) || move_to(hint) == sq);
     is_target |= hinted;
     if (is_target)
         style_over(&st, &th[STYLE_TARGET]);
-    if (sq == ui->board.sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */
+    if (sq == ui_board_view(ui)->sel_sq || is_leg(ui, sq)) /* the piece, and the legs picked for it */
         style_over(&st, &th[STYLE_SELECTED]);
     if (royal_attacked(pos, sq))
         style_over(&st, &th[STYLE_CHECK]);
-    bool cursor = file == ui->board.cur_file && rank == ui->board.cur_rank && ui->board.cur_hand < 0 && ui->screen == SCREEN_GAME;
+    bool cursor = file == ui_board_view(ui)->cur_file && rank == ui_board_view(ui)->cur_rank && ui_board_view(ui)->cur_hand < 0 && ui->screen == SCREEN_GAME;
     if (cursor)
         style_over(&st, &th[STYLE_CURSOR]);
     else if (unmarked && l->compact && (th[STYLE_CURSOR].attrs & TA_REVERSE) && th[STYLE_TARGET].bg >= 0 &&
-             !is_target && ui->board.sel_sq == NO_SQUARE && !ui->board.sel_drop)
+             !is_target && ui_board_view(ui)->sel_sq == NO_SQUARE && !ui_board_view(ui)->sel_drop)
         st.bg = th[STYLE_TARGET].bg; /* reversed is the cursor's look (8 colours): the targets' colour, free now */
     else if (unmarked && l->compact)
         st.attrs |= TA_REVERSE;
@@ -91,7 +91,7 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
     char text[40];
     if (p != PIECE_EMPTY) {
         Color c = piece_color(p);
-        glyph_piece(v, ui->look.glyphs, c, piece_type(p), &look);
+        glyph_piece(v, ui_look_view(ui)->glyphs, c, piece_type(p), &look);
         ThemeStyle ps = look.promoted ? (c == WHITE ? STYLE_PROMOTED_FIRST : STYLE_PROMOTED_SECOND)
                                       : (c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND);
         style_over(&pst, &th[ps]);
@@ -104,21 +104,21 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
             /* no room for the v that marks the second player's kanji:
              * without colour they are drawn reversed, dark pieces on the
              * board (under the cursor, reversed again) */
-            if (ui->look.form == FORM_MONO && c == BLACK && look.left == 'v')
+            if (ui_look_view(ui)->form == FORM_MONO && c == BLACK && look.left == 'v')
                 pst.attrs ^= TA_REVERSE;
         }
     } else if (is_target)
-        snprintf(text, sizeof text, l->compact ? "%s" : " %s ", ui->look.glyphs != GLYPHS_LETTERS ? " ·" : " .");
+        snprintf(text, sizeof text, l->compact ? "%s" : " %s ", ui_look_view(ui)->glyphs != GLYPHS_LETTERS ? " ·" : " .");
     else
         snprintf(text, sizeof text, "    ");
     int x = l->board_x + col * l->cw, y = l->board_y + row * l->ch;
     attr_t bg = ui_attr(ui, st.fg, st.bg, st.attrs & ~(unsigned)TA_UNDERLINE);
     /* Without colour a dark square has no background of its own: a light
      * shade (or ':' in letters) keeps the board's pattern visible. */
-    bool shade = ui->look.form == FORM_MONO && !((file + rank) % 2) && !cursor;
+    bool shade = ui_look_view(ui)->form == FORM_MONO && !((file + rank) % 2) && !cursor;
     char fill[16 * 3 + 1] = "";
     for (int i = 0; shade && i < l->cw && i < 16; i++)
-        strcat(fill, ui->look.glyphs != GLYPHS_LETTERS ? "\xe2\x96\x91" : ":");
+        strcat(fill, ui_look_view(ui)->glyphs != GLYPHS_LETTERS ? "\xe2\x96\x91" : ":");
     for (int r = 0; r < l->ch; r++) {
         attrset(bg);
         mvhline(y + r, x, ' ', l->cw);
@@ -144,16 +144,16 @@ static void draw_board(Ui *ui)
     const Variant *v = ui->game->v;
     const Layout *l = &ui->lay;
     bool target[BOARD_ARRAY] = {false};
-    if (ui->board.nlegs) { /* the squares where the move can go on, or stop */
+    if (ui_board_view(ui)->nlegs) { /* the squares where the move can go on, or stop */
         Move ms[MAX_MOVES];
         int n = ui_leg_moves(ui, ms, MAX_MOVES);
         for (int i = 0; i < n; i++) {
             int path[GAME_PATH_MAX], len = game_move_path(ui->game, ms[i], path);
-            target[path[len > ui->board.nlegs ? ui->board.nlegs : len - 1]] = true;
+            target[path[len > ui_board_view(ui)->nlegs ? ui_board_view(ui)->nlegs : len - 1]] = true;
         }
-    } else if (ui->board.sel_sq != NO_SQUARE || ui->board.sel_drop) {
+    } else if (ui_board_view(ui)->sel_sq != NO_SQUARE || ui_board_view(ui)->sel_drop) {
         Move ms[MAX_MOVES];
-        int n = game_moves_matching(ui->game, ui->board.sel_sq, ui->board.sel_drop, -1, ms, MAX_MOVES);
+        int n = game_moves_matching(ui->game, ui_board_view(ui)->sel_sq, ui_board_view(ui)->sel_drop, -1, ms, MAX_MOVES);
         for (int i = 0; i < n; i++)
             target[move_to(ms[i])] = true;
     }
@@ -182,19 +182,19 @@ static void draw_board(Ui *ui)
 static void draw_eval_bar(Ui *ui)
 {
     const Layout *l = &ui->lay;
-    if (!ui->analysis.on || !ui->analysis.scored) /* compact too: a column is free right of the board */
+    if (!ui_analysis_view(ui)->on || !ui_analysis_view(ui)->scored) /* compact too: a column is free right of the board */
         return;
-    int cp = ui->analysis.cp;
-    double share = ui->analysis.mate ? (ui->analysis.mate > 0 ? 1.0 : 0.0)
+    int cp = ui_analysis_view(ui)->cp;
+    double share = ui_analysis_view(ui)->mate ? (ui_analysis_view(ui)->mate > 0 ? 1.0 : 0.0)
                                         : 0.5 + 0.5 * cp / (double)(abs(cp) + 400); /* a sigmoid: +4.00 is 3/4 */
     int h = l->board_h, first = (int)(share * h + 0.5), x = l->board_x + l->board_w;
-    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
+    bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS;
     for (int r = 0; r < h; r++) {
         /* rows from the first player's side: the bottom unless the board is turned */
-        int from_first = ui->board.flipped ? r : h - 1 - r;
+        int from_first = ui_board_view(ui)->flipped ? r : h - 1 - r;
         bool mine = from_first < first;
         ThemeStyle st = mine ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND;
-        const Style *s = &ui->look.theme.s[ui->look.form][st];
+        const Style *s = &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][st];
         ui_put(l->board_y + r, x, 1, ui_attr(ui, s->fg, THEME_DEFAULT, s->attrs),
                uni ? (mine ? "\xe2\x96\x88" : "\xe2\x96\x91") : (mine ? "#" : ":"));
     }
@@ -216,13 +216,13 @@ static void draw_hands(Ui *ui)
         ui_put(l->hand_y[b], l->hand_x, l->hand_w, ui_style(ui, STYLE_DIM), title);
         for (int i = 0; i < n && i < l->hand_per_row * (l->hand_rows - 1); i++) {
             PieceLook look;
-            glyph_piece(g->v, ui->look.glyphs, c, types[i], &look);
-            Style st = ui->look.theme.s[ui->look.form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
-            bool sel = ui->board.sel_drop == types[i] && c == g->pos->side;
+            glyph_piece(g->v, ui_look_view(ui)->glyphs, c, types[i], &look);
+            Style st = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            bool sel = ui_board_view(ui)->sel_drop == types[i] && c == g->pos->side;
             if (sel)
-                style_over(&st, &ui->look.theme.s[ui->look.form][STYLE_SELECTED]);
-            if (ui->board.cur_hand == i && ui->board.cur_hand_color == c)
-                style_over(&st, &ui->look.theme.s[ui->look.form][STYLE_CURSOR]);
+                style_over(&st, &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][STYLE_SELECTED]);
+            if (ui_board_view(ui)->cur_hand == i && ui_board_view(ui)->cur_hand_color == c)
+                style_over(&st, &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][STYLE_CURSOR]);
             if (st.bg == THEME_UNSET)
                 st.bg = THEME_DEFAULT;
             int x, y;
@@ -276,8 +276,8 @@ static void draw_taken(Ui *ui)
             if (y >= hi)
                 break;
             PieceLook look;
-            glyph_piece(g->v, ui->look.glyphs, !c, types[b][i], &look);
-            Style st = ui->look.theme.s[ui->look.form][!c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            glyph_piece(g->v, ui_look_view(ui)->glyphs, !c, types[b][i], &look);
+            Style st = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][!c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             if (st.bg == THEME_UNSET)
                 st.bg = THEME_DEFAULT;
             char text[40];
@@ -299,13 +299,13 @@ static void player_label(Ui *ui, Color c, char *buf, size_t size)
         return;
     }
     /* a loaded game's players, by the names its PGN gives them */
-    const char *named = ui->load.from.rec.def ? pgn_tag(&ui->load.from, c == WHITE ? "White" : "Black") : NULL;
+    const char *named = ui_play_view(ui)->from.rec.def ? pgn_tag(&ui_play_view(ui)->from, c == WHITE ? "White" : "Black") : NULL;
     if (named && *named && strcmp(named, "?") && !ui_ai_plays(ui, c)) {
         snprintf(buf, size, "%.40s", named);
         return;
     }
     if (ui_ai_plays(ui, c)) /* shorter beside a clock */
-        snprintf(buf, size, clock_enabled(&ui->time.clock) ? "AI %d" : "AI, level %d", ui->opt.level);
+        snprintf(buf, size, clock_enabled(&ui_time_view(ui)->clock) ? "AI %d" : "AI, level %d", ui->opt.level);
     else
         snprintf(buf, size, ui->opt.mode == PLAY_HOTSEAT ? "player" : "you");
 }
@@ -319,7 +319,7 @@ static void draw_moves(Ui *ui, int y0, int y1, int x, int w)
     int colw = 6;
     /* the moves browsed back over (or taken back) follow, dimmed: the
      * line stays in view and the current move is marked */
-    int total = g->rec.nmoves + (ui->browse.on ? g->nredo : 0);
+    int total = g->rec.nmoves + (ui_browse_view(ui)->on ? g->nredo : 0);
     for (int i = 0; i < total; i++) {
         int n = (int)strlen(g->san[i]) + (int)strlen(ui_review_mark(ui, i)) + 1;
         colw = n > colw ? n : colw;
@@ -335,7 +335,7 @@ static void draw_moves(Ui *ui, int y0, int y1, int x, int w)
     if (rows <= 0 || total == 0)
         return;
     /* a finished game ends with its result, as in the PGN */
-    bool result = game_over(g) && !ui->browse.on;
+    bool result = game_over(g) && !ui_browse_view(ui)->on;
     int cur_line = (g->rec.nmoves > 0 ? g->rec.nmoves - 1 + lead : 0) / per;
     int first = nlines + result > rows ? nlines + result - rows : 0;
     if (cur_line < first) /* browsing far back: the current move in the middle */
@@ -380,22 +380,22 @@ static void draw_moves(Ui *ui, int y0, int y1, int x, int w)
 static void draw_review_graph(Ui *ui, int y0, int y1, int x, int width)
 {
     const Game *g = ui->game;
-    int h = y1 - y0, w = width - 1, n = ui->review.n + 1;
+    int h = y1 - y0, w = width - 1, n = ui_review_view(ui)->n + 1;
     if (h <= 0 || w <= 0)
         return;
-    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
+    bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS;
     static const char *const eighths[] = {" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
     int cols = n < w ? n : w, shown = g->rec.nmoves;
-    const Style *s = &ui->look.theme.s[ui->look.form][STYLE_PIECE_FIRST];
+    const Style *s = &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][STYLE_PIECE_FIRST];
     for (int c = 0; c < cols; c++) {
         int lo = c * n / cols, hi = (c + 1) * n / cols - 1; /* positions lo..hi; the column shows hi */
         bool here = shown >= lo && shown <= hi;
         attr_t a = ui_attr(ui, s->fg, THEME_DEFAULT, s->attrs) | (here ? A_REVERSE : 0);
-        if (hi >= ui->review.done) {
+        if (hi >= ui_review_view(ui)->done) {
             ui_put(y1 - 1, x + c, 1, ui_style(ui, STYLE_DIM) | (here ? A_REVERSE : 0), uni ? "·" : ".");
             continue;
         }
-        int fill = (int)(ui_score_share(ui->review.scores[hi], 0) * h * 8 + 0.5);
+        int fill = (int)(ui_score_share(ui_review_view(ui)->scores[hi], 0) * h * 8 + 0.5);
         for (int r = 0; r < h; r++) {
             int f = fill - r * 8;
             f = f < 0 ? 0 : f > 8 ? 8 : f;
@@ -410,7 +410,7 @@ static attr_t piece_attr(Ui *ui, Color c, bool promoted)
 {
     ThemeStyle st = promoted ? (c == WHITE ? STYLE_PROMOTED_FIRST : STYLE_PROMOTED_SECOND)
                              : (c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND);
-    Style s = ui->look.theme.s[ui->look.form][st];
+    Style s = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][st];
     if (s.bg == THEME_UNSET)
         s.bg = THEME_DEFAULT;
     return ui_attr(ui, s.fg, s.bg, s.attrs);
@@ -445,9 +445,9 @@ static void draw_legend(Ui *ui, int y0, int y1, int x, int w, const char *back)
         if (!has[WHITE] && !has[BLACK])
             continue;
         Color c = has[WHITE] ? WHITE : BLACK;
-        glyph_piece(v, ui->look.glyphs, c, t, &e[n].look[0]);
-        glyph_piece(v, ui->look.glyphs, !c, t, &e[n].look[1]);
-        e[n].two = has[!c] && ui->look.glyphs != GLYPHS_LETTERS && strcmp(e[n].look[0].glyph, e[n].look[1].glyph);
+        glyph_piece(v, ui_look_view(ui)->glyphs, c, t, &e[n].look[0]);
+        glyph_piece(v, ui_look_view(ui)->glyphs, !c, t, &e[n].look[1]);
+        e[n].two = has[!c] && ui_look_view(ui)->glyphs != GLYPHS_LETTERS && strcmp(e[n].look[0].glyph, e[n].look[1].glyph);
         e[n].owner = c;
         const PieceDef *d = v->type[t].def;
         char letter[8]; /* as typed: Cashew's two-letter code, else the SAN letter */
@@ -474,22 +474,20 @@ static void draw_legend(Ui *ui, int y0, int y1, int x, int w, const char *back)
     int cols = 2 * widest + 1 <= w ? 2 : 1, rows = y1 - y0 - 1;
     int per_page = rows > 0 ? rows * cols : 1, pages = (n + per_page - 1) / per_page;
     pages = pages ? pages : 1;
-    ui->look.legend_pages = pages;
-    if (ui->look.legend_page >= pages)
-        ui->look.legend_page = pages - 1;
+    ui_legend_paged(ui, pages);
     char title[64];
     if (pages == 1)
         snprintf(title, sizeof title, "Pieces (L: %s)", back);
     else { /* "(L: board)" where it fits, else without the brackets */
-        const char *next = ui->look.legend_page + 1 < pages ? "more" : back;
-        snprintf(title, sizeof title, "Pieces %d/%d (L: %s)", ui->look.legend_page + 1, pages, next);
+        const char *next = ui_look_view(ui)->legend_page + 1 < pages ? "more" : back;
+        snprintf(title, sizeof title, "Pieces %d/%d (L: %s)", ui_look_view(ui)->legend_page + 1, pages, next);
         if ((int)strlen(title) > w)
-            snprintf(title, sizeof title, "Pieces %d/%d L: %s", ui->look.legend_page + 1, pages, next);
+            snprintf(title, sizeof title, "Pieces %d/%d L: %s", ui_look_view(ui)->legend_page + 1, pages, next);
     }
     ui_put(y0, x, w, ui_style(ui, STYLE_DIM), title);
     if (rows <= 0)
         return;
-    int first = ui->look.legend_page * per_page;
+    int first = ui_look_view(ui)->legend_page * per_page;
     for (int i = first; i < n && i < first + per_page; i++) {
         int k = i - first, col = cols == 2 ? k % 2 : 0, row = cols == 2 ? k / 2 : k;
         int cx = x + col * (widest + 1), y = y0 + 1 + row, room = cols == 2 ? widest : w;
@@ -513,19 +511,19 @@ static void draw_clock(Ui *ui, Color c, int y, int label_w, bool *short_form)
     const Layout *l = &ui->lay;
     char t[CLOCK_TEXT_MAX + 8];
     *short_form = false;
-    if (!clock_enabled(&ui->time.clock))
+    if (!clock_enabled(&ui_time_view(ui)->clock))
         return;
-    ClockSide s = clock_side_now(&ui->time.clock, c);
-    clock_format(&ui->time.clock, c, t, sizeof t);
-    if (s.byoyomi && label_w + 1 + (int)strlen(t) + (ui->time.paused ? 3 : 0) > l->panel_w) {
+    ClockSide s = clock_side_now(&ui_time_view(ui)->clock, c);
+    clock_format(&ui_time_view(ui)->clock, c, t, sizeof t);
+    if (s.byoyomi && label_w + 1 + (int)strlen(t) + (ui_time_view(ui)->paused ? 3 : 0) > l->panel_w) {
         clock_format_ms(s.left_ms, t, sizeof t);
         if (s.periods > 0)
             snprintf(t + strlen(t), sizeof t - strlen(t), " +%d", s.periods);
         *short_form = true;
     }
-    if (ui->time.paused && c == ui->time.clock.turn)
+    if (ui_time_view(ui)->paused && c == ui_time_view(ui)->clock.turn)
         snprintf(t + strlen(t), sizeof t - strlen(t), " %s", "||");
-    bool running = ui->time.clock.state == CLOCK_RUNNING && ui->time.clock.turn == c;
+    bool running = ui_time_view(ui)->clock.state == CLOCK_RUNNING && ui_time_view(ui)->clock.turn == c;
     ThemeStyle st = running && s.left_ms < 10000 ? STYLE_ERROR : running ? STYLE_TITLE : STYLE_TEXT;
     int n = (int)strlen(t), x = l->panel_x + l->panel_w - n;
     ui_put(y, x - 1, n + 1, ui_style(ui, st), " ");
@@ -538,11 +536,11 @@ static int status_lines_used(const Ui *ui)
 {
     int max = ui_status_lines(), n;
     if (ui->input == INPUT_CONFIRM)
-        n = ui_wrapped_lines(ui->status.question, COLS);
+        n = ui_wrapped_lines(ui_status_view(ui)->question, COLS);
     else if (ui->input == INPUT_PROMPT)
-        n = 1 + (ui->status.msg[0] ? ui_wrapped_lines(ui->status.msg, COLS) : 0);
+        n = 1 + (ui_status_view(ui)->msg[0] ? ui_wrapped_lines(ui_status_view(ui)->msg, COLS) : 0);
     else
-        n = ui->status.msg[0] ? ui_wrapped_lines(ui->status.msg, COLS) : 1;
+        n = ui_status_view(ui)->msg[0] ? ui_wrapped_lines(ui_status_view(ui)->msg, COLS) : 1;
     return n < max ? n : max;
 }
 
@@ -562,7 +560,7 @@ static void draw_panel(Ui *ui)
         }
     }
     char buf[256], who[160];
-    bool uni = ui->look.glyphs != GLYPHS_LETTERS, byo_short[2];
+    bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS, byo_short[2];
     for (Color c = WHITE; c <= BLACK; c++) {
         player_label(ui, c, who, sizeof who);
         bool to_move = !ui_live_over(ui) && ui_live_side(ui) == c; /* in the game, whatever move is shown */
@@ -586,18 +584,18 @@ static void draw_panel(Ui *ui)
     }
     y += 1 + ui_put_wrapped(y + 1, x, w, ui_style(ui, st), buf, 2);
     /* never a line about a position no longer on the board (browsed, taken back) */
-    const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info;
-    bool analysis = ui->analysis.on && ui->analysis.running;
+    const char *info = ui_ai_view(ui)->info_hidden || !ui_ai_info_current(ui) ? "" : ui_ai_view(ui)->info;
+    bool analysis = ui_analysis_view(ui)->on && ui_analysis_view(ui)->running;
     if (analysis)
         snprintf(buf, sizeof buf, "Analysis%s%s", info[0] ? ": " : ": looking...", info);
     else if (ui_ai_plays(ui, ui_live_side(ui)) && !ui_live_over(ui))
         snprintf(buf, sizeof buf, "AI thinking%s%s", info[0] ? ": " : "...", info);
-    else if (ui->ai.hinting)
+    else if (ui_ai_view(ui)->hinting)
         snprintf(buf, sizeof buf, "Hint%s%s", info[0] ? ": " : ": looking...", info);
     else if (ui->opt.mode == PLAY_ONLINE)
         ui_online_panel(ui, buf, sizeof buf);
     else if (ui->opt.mode != PLAY_HOTSEAT)
-        snprintf(buf, sizeof buf, "AI: %s", info[0] ? info : player_name(ui->ai.player));
+        snprintf(buf, sizeof buf, "AI: %s", info[0] ? info : player_name(ui_ai_view(ui)->player));
     else
         buf[0] = 0;
     /* two lines kept for it whenever an AI plays, so that the depth, score,
@@ -614,24 +612,24 @@ static void draw_panel(Ui *ui)
     y++;
     int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
     if (ui->input == INPUT_CHOICE) {
-        if (ui->board.nlegs) { /* "Lion via f6, g7:" */
-            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui->board.sel_sq])].def->name);
-            for (int i = 0; i < ui->board.nlegs && n < (int)sizeof buf - 8; i++) {
+        if (ui_board_view(ui)->nlegs) { /* "Lion via f6, g7:" */
+            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui_board_view(ui)->sel_sq])].def->name);
+            for (int i = 0; i < ui_board_view(ui)->nlegs && n < (int)sizeof buf - 8; i++) {
                 char name[8];
-                variant_square_name(g->v, ui->board.legs[i], name);
+                variant_square_name(g->v, ui_board_view(ui)->legs[i], name);
                 n += snprintf(buf + n, sizeof buf - (size_t)n, "%s %s", i ? "," : "", name);
             }
             snprintf(buf + n, sizeof buf - (size_t)n, ":");
         } else
             snprintf(buf, sizeof buf, "Choose a move:");
         ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), buf);
-        for (int i = 0; i < ui->status.nchoice && y < bottom; i++) {
-            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui->status.choice_text[i]);
+        for (int i = 0; i < ui_play_view(ui)->nchoice && y < bottom; i++) {
+            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui_play_view(ui)->choice_text[i]);
             ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
         }
-    } else if (ui->review.on && !ui->look.legend) {
-        if (ui->review.running)
-            snprintf(buf, sizeof buf, "Review: %d/%d positions", ui->review.done, ui->review.n + 1);
+    } else if (ui_review_view(ui)->on && !ui_look_view(ui)->legend) {
+        if (ui_review_view(ui)->running)
+            snprintf(buf, sizeof buf, "Review: %d/%d positions", ui_review_view(ui)->done, ui_review_view(ui)->n + 1);
         else /* shortly where the panel is narrow: never cut */
             snprintf(buf, sizeof buf, (int)strlen(g->v->def->white_name) + 19 <= w ? "Review (up: %s ahead)" : "Review (up: %s)",
                      g->v->def->white_name);
@@ -640,7 +638,7 @@ static void draw_panel(Ui *ui)
         draw_review_graph(ui, y, y + gh, l->panel_x, l->panel_w);
         y += gh;
         draw_moves(ui, y, bottom, x, w);
-    } else if (ui->look.legend) {
+    } else if (ui_look_view(ui)->legend) {
         draw_legend(ui, y, bottom, x, w, "moves");
     } else {
         ui_put(y++, x, w, ui_style(ui, STYLE_DIM), "Moves  (L: the pieces)");
@@ -656,14 +654,14 @@ static void draw_panel(Ui *ui)
  * exd5 c6 dxc6" without the speed); false when there is none to show. */
 static bool ai_line_short(const Ui *ui, char *buf, size_t size)
 {
-    const char *info = ui->ai.info_hidden || !ui_ai_info_current(ui) ? "" : ui->ai.info, *what;
-    if (ui->analysis.on && ui->analysis.running)
+    const char *info = ui_ai_view(ui)->info_hidden || !ui_ai_info_current(ui) ? "" : ui_ai_view(ui)->info, *what;
+    if (ui_analysis_view(ui)->on && ui_analysis_view(ui)->running)
         what = "Analysis";
     else if (!info[0])
         return false;
     else if (ui_ai_plays(ui, ui_live_side(ui)) && !ui_live_over(ui))
         what = "AI";
-    else if (ui->ai.hinting)
+    else if (ui_ai_view(ui)->hinting)
         what = "Hint";
     else
         return false;
@@ -684,15 +682,15 @@ static void draw_status(Ui *ui)
     attr_t a = ui_style(ui, STYLE_TEXT);
     char buf[256];
     if (ui_inputs[ui->input].draw) { /* a prompt or a question, and a hint above a prompt */
-        if (ui->input == INPUT_PROMPT && ui->status.msg[0])
-            ui_put_bottom_up(l->status_y - 1, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE),
-                             ui->status.msg, ui_status_lines() - 1);
+        if (ui->input == INPUT_PROMPT && ui_status_view(ui)->msg[0])
+            ui_put_bottom_up(l->status_y - 1, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE),
+                             ui_status_view(ui)->msg, ui_status_lines() - 1);
         ui_inputs[ui->input].draw(ui, l->status_y);
         return;
     }
-    if (ui->status.msg[0]) { /* a long one wraps upwards: the whole of it is read */
-        const char *msg = ui->status.msg;
-        char cut[sizeof ui->status.msg + 32];
+    if (ui_status_view(ui)->msg[0]) { /* a long one wraps upwards: the whole of it is read */
+        const char *msg = ui_status_view(ui)->msg;
+        char cut[sizeof ui_status_view(ui)->msg + 32];
         int max = ui_status_lines(), mx = 0, mw = COLS;
         /* compact, the panel right of the board: one of several lines goes
          * up the panel's column, so that the board's last rank and its file
@@ -719,7 +717,7 @@ static void draw_status(Ui *ui)
             }
             msg = n ? cut : msg; /* one word longer than all the lines: cut where it stops */
         }
-        ui_put_bottom_up_at(l->status_y, mx, mw, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg,
+        ui_put_bottom_up_at(l->status_y, mx, mw, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg,
                             max);
     } else if (l->panel_below && ai_line_short(ui, buf, sizeof buf)) { /* no panel for it: the keys' line */
         ui_fit_words(buf, COLS, 1);
@@ -736,14 +734,14 @@ void ui_draw_game(Ui *ui)
 {
     Game *g = ui->game;
     char buf[200];
-    snprintf(buf, sizeof buf, "Kage %s %s", ui->look.glyphs != GLYPHS_LETTERS ? "—" : "-", g->v->def->name);
+    snprintf(buf, sizeof buf, "Kage %s %s", ui_look_view(ui)->glyphs != GLYPHS_LETTERS ? "—" : "-", g->v->def->name);
     ui_put(0, 0, COLS, ui_style(ui, STYLE_TITLE), buf);
-    if (ui->lay.panel_below && ui->look.legend) {
+    if (ui->lay.panel_below && ui_look_view(ui)->legend) {
         /* compact and narrow: L shows the moves and the pieces in place of the board */
         int y1 = ui->lay.panel_y, half = COLS / 2, y = 2;
-        if (ui->review.on) { /* the review's graph above the moves */
-            if (ui->review.running)
-                snprintf(buf, sizeof buf, "Review %d/%d", ui->review.done, ui->review.n + 1);
+        if (ui_review_view(ui)->on) { /* the review's graph above the moves */
+            if (ui_review_view(ui)->running)
+                snprintf(buf, sizeof buf, "Review %d/%d", ui_review_view(ui)->done, ui_review_view(ui)->n + 1);
             else
                 snprintf(buf, sizeof buf, "Review (up: %s)", g->v->def->white_name);
             ui_put(1, 0, half - 1, ui_style(ui, STYLE_DIM), buf);

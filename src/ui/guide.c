@@ -63,13 +63,13 @@ static int guide_step(const Ui *ui, int t, int dir)
 void ui_open_guide(Ui *ui)
 {
     const Position *pos = ui->game->pos;
-    int sq = ui_square(ui, ui->board.cur_file, ui->board.cur_rank);
+    int sq = ui_square(ui, ui_board_view(ui)->cur_file, ui_board_view(ui)->cur_rank);
     int types[MAX_PIECE_TYPES];
-    if (ui->board.cur_hand >= 0 && ui->board.cur_hand < ui_hand_types(ui, ui->board.cur_hand_color, types)) {
-        ui->guide.type = types[ui->board.cur_hand];
-        ui->guide.color = ui->board.cur_hand_color;
-    } else if (ui->board.sel_drop) {
-        ui->guide.type = ui->board.sel_drop;
+    if (ui_board_view(ui)->cur_hand >= 0 && ui_board_view(ui)->cur_hand < ui_hand_types(ui, ui_board_view(ui)->cur_hand_color, types)) {
+        ui->guide.type = types[ui_board_view(ui)->cur_hand];
+        ui->guide.color = ui_board_view(ui)->cur_hand_color;
+    } else if (ui_board_view(ui)->sel_drop) {
+        ui->guide.type = ui_board_view(ui)->sel_drop;
         ui->guide.color = pos->side;
     } else if (pos->board[sq] != PIECE_EMPTY) {
         ui->guide.type = piece_type(pos->board[sq]);
@@ -125,7 +125,7 @@ void ui_draw_guide(Ui *ui)
     Color c = ui->guide.color;
     const PieceDef *d = v->type[t].def;
     PieceLook look;
-    glyph_piece(v, ui->look.glyphs, c, t, &look);
+    glyph_piece(v, ui_look_view(ui)->glyphs, c, t, &look);
     char buf[300];
     int y = 0;
     snprintf(buf, sizeof buf, "Piece guide: %s %s  (Left/Right other pieces, s other side, Esc back)",
@@ -153,7 +153,7 @@ void ui_draw_guide(Ui *ui)
     int from = v->sq_of[(v->ranks / 2) * v->files + (v->files - 1) / 2];
     unsigned char reach[BOARD_ARRAY] = {0};
     guide_reach(v, c, t, from, reach);
-    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
+    bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS;
     for (int row = 0; row < v->ranks && y < LINES - 3; row++, y++) {
         int rank = c == WHITE ? v->ranks - 1 - row : row;
         snprintf(buf, sizeof buf, "%2d", rank + 1);
@@ -161,17 +161,17 @@ void ui_draw_guide(Ui *ui)
         for (int col = 0; col < v->files; col++) {
             int file = c == WHITE ? col : v->files - 1 - col;
             int sq = v->sq_of[rank * v->files + file];
-            Style st = ui->look.theme.s[ui->look.form][(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
+            Style st = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][(file + rank) % 2 ? STYLE_LIGHT : STYLE_DARK];
             const char *mark = reach[sq] == 3 ? (uni ? " ● " : " * ") : reach[sq] == 1 ? (uni ? " ○ " : " o ")
                                : reach[sq] == 2 ? " x " : "   ";
-            const Style *tg = &ui->look.theme.s[ui->look.form][STYLE_TARGET];
+            const Style *tg = &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][STYLE_TARGET];
             if (reach[sq] && tg->bg != THEME_UNSET)
                 st.bg = tg->bg;
             char cell[40];
             snprintf(cell, sizeof cell, "%s", mark);
             if (sq == from)
                 snprintf(cell, sizeof cell, "%s ", look.glyph);
-            Style ps = ui->look.theme.s[ui->look.form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            Style ps = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             short fg = sq == from ? ps.fg : THEME_DEFAULT;
             ui_put(y, 3 + col * 3, 3, ui_attr(ui, fg, st.bg, st.attrs | (sq == from ? ps.attrs : 0)), cell);
         }

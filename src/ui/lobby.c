@@ -91,7 +91,7 @@ void ui_draw_lobby(Ui *ui)
     static LobbyLine lines[LOBBY_ROWS_MAX + 48];
     UiOnline *o = ui->online;
     const NetLobby *l = &o->lobby;
-    bool uni = ui->look.glyphs != GLYPHS_LETTERS;
+    bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS;
     char buf[400];
     int y = 0;
     if (o->client && o->welcomed)
@@ -190,8 +190,8 @@ void ui_draw_lobby(Ui *ui)
         snprintf(text, sizeof text, "%s%s", lines[i].row >= 0 ? (on ? "> " : "  ") : "", lines[i].text);
         ui_put(top_y + i - o->top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
     }
-    if (ui->input != INPUT_PROMPT && ui->status.msg[0])
-        ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui->status.msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui->status.msg,
+    if (ui->input != INPUT_PROMPT && ui_status_view(ui)->msg[0])
+        ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui_status_view(ui)->msg,
                          2);
     ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
            ui->input == INPUT_PROMPT ? "Enter: done  Esc: not now"
@@ -258,7 +258,7 @@ static void lobby_open(Ui *ui)
         return;
     const NetLobby *l = &ui->online->lobby;
     char line[64];
-    ui->status.msg[0] = 0;
+    ui_message_clear(ui);
     if (r.kind == ROW_CHALLENGE) {
         const NetChallenge *c = &l->challenges[r.index];
         if (!strcmp(c->owner, l->me))

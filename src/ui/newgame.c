@@ -34,14 +34,14 @@ static void newgame_clocks(Ui *ui)
         KageError err;
         TimeControl tc;
         if (clock_tc_parse(presets[i], &tc, &err)) {
-            if (tc_equal(&tc, &ui->time.tc))
+            if (tc_equal(&tc, &ui_time_view(ui)->tc))
                 ui->newgame.clock = ui->newgame.ntc;
             ui->newgame.tcs[ui->newgame.ntc++] = tc;
         }
     }
     if (ui->newgame.clock < 0) {
         ui->newgame.clock = ui->newgame.ntc;
-        ui->newgame.tcs[ui->newgame.ntc++] = ui->time.tc;
+        ui->newgame.tcs[ui->newgame.ntc++] = ui_time_view(ui)->tc;
     }
 }
 
@@ -203,8 +203,8 @@ void ui_draw_newgame(Ui *ui)
     /* the typed clock's line, or what went wrong with it, at the bottom */
     if (ui->input == INPUT_PROMPT)
         ui_inputs[INPUT_PROMPT].draw(ui, LINES - 1);
-    else if (ui->status.msg[0] && ui->status.msg_error)
-        ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_ERROR), ui->status.msg);
+    else if (ui_status_view(ui)->msg[0] && ui_status_view(ui)->msg_error)
+        ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_ERROR), ui_status_view(ui)->msg);
 }
 
 static void newgame_up(Ui *ui) { ui->newgame.field = (ui->newgame.field + NG_FIELDS - 1) % NG_FIELDS; }

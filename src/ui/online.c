@@ -52,7 +52,9 @@ void ui_online_disconnect(Ui *ui, const char *why)
         v->running = -1;
         v->clock_at = now;
         ui_online_sync_clock(ui);
-        ui->time.clock.state = CLOCK_PAUSED;
+        Clock paused = ui_time_view(ui)->clock;
+        paused.state = CLOCK_PAUSED;
+        ui_clock_set(ui, NULL, &paused);
     }
     snprintf(o->why, sizeof o->why, "%.399s", why); /* why may be the client's own, freed below */
     net_client_free(o->client);
@@ -194,14 +196,14 @@ bool ui_online_attached(const Ui *ui)
 void ui_online_sync_clock(Ui *ui)
 {
     const NetGameView *v = &ui->online->lobby.game;
-    Clock *c = &ui->time.clock;
-    ui->time.tc = v->tc;
-    clock_init(c, &v->tc, NULL, NULL);
-    c->side[WHITE] = v->clock[WHITE];
-    c->side[BLACK] = v->clock[BLACK];
-    c->turn = v->running >= 0 ? (Color)v->running : ui->game->pos->side;
-    c->state = v->running >= 0 ? CLOCK_RUNNING : v->stalled ? CLOCK_PAUSED : CLOCK_STOPPED;
-    c->started = v->clock_at;
+    Clock c;
+    clock_init(&c, &v->tc, NULL, NULL);
+    c.side[WHITE] = v->clock[WHITE];
+    c.side[BLACK] = v->clock[BLACK];
+    c.turn = v->running >= 0 ? (Color)v->running : ui->game->pos->side;
+    c.state = v->running >= 0 ? CLOCK_RUNNING : v->stalled ? CLOCK_PAUSED : CLOCK_STOPPED;
+    c.started = v->clock_at;
+    ui_clock_set(ui, &v->tc, &c);
 }
 
 /* All one's past games, oldest first, as one PGN on the text screen to
@@ -315,7 +317,7 @@ void ui_online_play(Ui *ui, Move m)
     ui->input = INPUT_BOARD;
     if (ui_online_send(ui, "move %lld %d %s", (long long)o->game, ui->game->rec.nmoves, text)) {
         o->sent = true;
-        ui->status.msg[0] = 0;
+        ui_message_clear(ui);
     }
 }
 
@@ -382,7 +384,7 @@ void ui_online_label(const Ui *ui, Color c, char *buf, size_t size)
     const NetGameView *v = &ui->online->lobby.game;
     const char *name = c == WHITE ? v->white : v->black;
     if ((int)c == v->role) /* beside a clock there is no room: the panel's line says whose side it is */
-        snprintf(buf, size, clock_enabled(&ui->time.clock) ? "%s" : "%s (you)", name);
+        snprintf(buf, size, clock_enabled(&ui_time_view(ui)->clock) ? "%s" : "%s (you)", name);
     else if (!v->conn[c] && !game_over(ui->game))
         snprintf(buf, size, "%s, away", name);
     else

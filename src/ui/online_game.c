@@ -43,7 +43,7 @@ static void attach(Ui *ui)
         }
         game_play(g, m);
     }
-    ui->status.msg_keep = false;
+    ui_message_keep(ui, false);
     bool ok = ui_game_from_record(ui, &g->rec, PLAY_ONLINE, ui->opt.level, &v->tc);
     game_free(g);
     if (!ok)
@@ -98,7 +98,7 @@ static void on_move(Ui *ui)
         ui_message(ui, false, "%s played %s", mover == WHITE ? v->white : v->black, text);
         ui_bell(ui);
     } else
-        ui->status.msg[0] = 0;
+        ui_message_clear(ui);
 }
 
 static void on_state(Ui *ui)
@@ -239,17 +239,14 @@ static void on_said(Ui *ui)
     const NetLobby *l = &ui->online->lobby;
     bool here = l->said.game ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui->online->game
                              : ui->screen == SCREEN_LOBBY;
-    char was[sizeof ui->status.msg];
-    bool was_error = ui->status.msg_error;
-    memcpy(was, ui->status.msg, sizeof was);
-    if (l->said.game)
+    if (here && l->said.game)
         ui_message(ui, false, "%s: %s", l->said.name, l->said.text);
-    else
+    else if (here)
         ui_message(ui, false, "%s (lobby): %s", l->said.name, l->said.text);
-    if (!here) { /* kept for w, but what the screen said stays */
-        memcpy(ui->status.msg, was, sizeof was);
-        ui->status.msg_error = was_error;
-    }
+    else if (l->said.game) /* kept for w, but what the screen said stays */
+        ui_message_log_only(ui, "%s: %s", l->said.name, l->said.text);
+    else
+        ui_message_log_only(ui, "%s (lobby): %s", l->said.name, l->said.text);
 }
 
 /* A rating told: one's own, changed by the game on the board that just
@@ -264,7 +261,7 @@ static void on_rating(Ui *ui)
         return;
     char text[16], was[600];
     net_rating_text(r, text, sizeof text);
-    snprintf(was, sizeof was, "%.500s", ui->status.msg[0] ? ui->status.msg : "The game is over");
+    snprintf(was, sizeof was, "%.500s", ui_status_view(ui)->msg[0] ? ui_status_view(ui)->msg : "The game is over");
     const VariantDef *d = variant_find(r->variant);
     ui_message(ui, false, "%s. Your rating in %s is now %s (%d rated game%s)", was, d ? d->name : r->variant, text,
                r->games, r->games == 1 ? "" : "s");

@@ -1,12 +1,54 @@
-/* Painting primitives for every screen: colour pairs made on demand from
- * theme styles, and text put at a place within a width (UTF-8, wide
- * characters counted as two cells), cut or wrapped at spaces.  The lowest
- * file of the UI: it calls no other. */
+/* Painting primitives for every screen: how things look (the look group,
+ * written here alone: the theme, the glyphs, the terminal's colours and the
+ * legend's page), colour pairs made on demand from theme styles, and text
+ * put at a place within a width (UTF-8, wide characters counted as two
+ * cells), cut or wrapped at spaces.  The lowest file of the UI: it calls
+ * no other. */
 #include "ui_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
+
+/* --- how things look ------------------------------------------------------------------ */
+
+void ui_look_colours(Ui *ui, bool colour)
+{
+    ui->look.form = FORM_MONO;
+    ui->look.no_underline = !(termattrs() & A_UNDERLINE);
+    if (!colour || !has_colors())
+        return;
+    start_color();
+    use_default_colors();
+    ui->look.form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
+    /* "no_color_video": attributes that cannot go with colours (the Linux
+     * console's 18 says underline and dim) */
+    int ncv = tigetnum("ncv");
+    if (ncv > 0 && (ncv & 2))
+        ui->look.no_underline = true;
+}
+
+bool ui_look_theme(Ui *ui, const char *name, char *err, size_t size)
+{
+    return theme_load(name, &ui->look.theme, err, size);
+}
+
+void ui_look_glyphs(Ui *ui, GlyphSet glyphs) { ui->look.glyphs = glyphs; }
+
+void ui_legend_show(Ui *ui, int page)
+{
+    ui->look.legend = page >= 0;
+    ui->look.legend_page = page >= 0 ? page : ui->look.legend_page;
+}
+
+void ui_legend_paged(Ui *ui, int pages)
+{
+    ui->look.legend_pages = pages;
+    if (ui->look.legend_page >= pages)
+        ui->look.legend_page = pages - 1;
+}
+
+/* --- painting ------------------------------------------------------------------------------ */
 
 attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs)
 {

@@ -12,7 +12,7 @@ void ui_browse(Ui *ui, int dir)
     /* a view: the AI goes on thinking about its move (control.c), a held
      * move waits, the clock of the side to move runs (session.c) */
     ui_deselect(ui);
-    if (!ui->browse.on) {
+    if (!ui_browse_view(ui)->on) {
         GameResult end = g->result_by_agreement ? g->rec.result : (GameResult){OUTCOME_NONE, END_NONE};
         ui_browse_start(ui, end, game_over(g));
     }

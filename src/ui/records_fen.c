@@ -7,7 +7,7 @@
 
 static void fen_go(Ui *ui)
 {
-    if (ui_new_game(ui, ui->game->v->def->id, ui->load.fen, ui->opt.mode, ui->opt.level, &ui->time.tc))
+    if (ui_new_game(ui, ui->game->v->def->id, ui->fen.fen, ui->opt.mode, ui->opt.level, &ui_time_view(ui)->tc))
         ui_message(ui, false, "A new game of %s from the FEN", ui->game->v->def->name);
 }
 
@@ -30,10 +30,9 @@ static void fen_submit(Ui *ui, const char *typed)
         return;
     }
     game_free(probe);
-    snprintf(ui->load.fen, sizeof ui->load.fen, "%s", typed);
+    snprintf(ui->fen.fen, sizeof ui->fen.fen, "%s", typed);
     if (ui_game_in_progress(ui)) {
-        ui_confirm(ui, "Replace the game in progress with this position? (y/n)", fen_go);
-        ui->status.on_no = fen_keep;
+        ui_confirm_or(ui, "Replace the game in progress with this position? (y/n)", fen_go, fen_keep);
         return;
     }
     fen_go(ui);

@@ -21,16 +21,15 @@ static void load_prompt(Ui *ui)
 {
     ui_deselect(ui);
     char shown[1024];
-    ui_path_shown(ui->load.dir, shown, sizeof shown);
-    ui_prompt(ui, "Load a PGN file: ", shown, load_submit);
-    ui->status.prompt_path = true;
+    ui_path_shown(ui->files.dir, shown, sizeof shown);
+    ui_prompt_path(ui, "Load a PGN file: ", shown, load_submit);
 }
 
 void ui_files_free(Ui *ui)
 {
-    free(ui->load.files);
-    ui->load.files = NULL;
-    ui->load.nfiles = 0;
+    free(ui->files.files);
+    ui->files.files = NULL;
+    ui->files.nfiles = 0;
 }
 
 static int newest_first(const void *a, const void *b)
@@ -86,11 +85,11 @@ static void describe_file(UiSavedFile *f, const struct stat *st)
 void ui_load_game(Ui *ui)
 {
     KageError err;
-    ui->load.dir[0] = 0;
-    if (config_dir(KAGE_DIR_DATA, false, ui->load.dir, sizeof ui->load.dir - 1, &err))
-        strcat(ui->load.dir, "/");
+    ui->files.dir[0] = 0;
+    if (config_dir(KAGE_DIR_DATA, false, ui->files.dir, sizeof ui->files.dir - 1, &err))
+        strcat(ui->files.dir, "/");
     ui_files_free(ui);
-    DIR *d = ui->load.dir[0] ? opendir(ui->load.dir) : NULL;
+    DIR *d = ui->files.dir[0] ? opendir(ui->files.dir) : NULL;
     int cap = 0;
     for (struct dirent *e; d && (e = readdir(d));) {
         size_t n = strlen(e->d_name);
@@ -100,15 +99,15 @@ void ui_load_game(Ui *ui)
         struct stat st;
         /* a path too long to hold whole is left out, never cut short (it
          * could name another file) */
-        if ((size_t)snprintf(path, sizeof path, "%s%s", ui->load.dir, e->d_name) >= sizeof path)
+        if ((size_t)snprintf(path, sizeof path, "%s%s", ui->files.dir, e->d_name) >= sizeof path)
             continue;
         if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
             continue;
-        if (ui->load.nfiles == cap) {
+        if (ui->files.nfiles == cap) {
             cap = cap ? 2 * cap : 16;
-            ui->load.files = xrealloc(ui->load.files, (size_t)cap * sizeof *ui->load.files);
+            ui->files.files = xrealloc(ui->files.files, (size_t)cap * sizeof *ui->files.files);
         }
-        UiSavedFile *f = &ui->load.files[ui->load.nfiles++];
+        UiSavedFile *f = &ui->files.files[ui->files.nfiles++];
         snprintf(f->path, sizeof f->path, "%s", path);
         snprintf(f->name, sizeof f->name, "%s", e->d_name);
         f->about[0] = 0;
@@ -116,22 +115,22 @@ void ui_load_game(Ui *ui)
     }
     if (d)
         closedir(d);
-    if (!ui->load.nfiles) {
+    if (!ui->files.nfiles) {
         if (ui->opt.online_only)
             ui_message(ui, false, "No saved game in the data folder (s saves the game there)");
         else
             load_prompt(ui);
         return;
     }
-    qsort(ui->load.files, (size_t)ui->load.nfiles, sizeof *ui->load.files, newest_first);
-    if (ui->load.nfiles > FILES_MAX)
-        ui->load.nfiles = FILES_MAX;
-    for (int i = 0; i < ui->load.nfiles; i++) {
+    qsort(ui->files.files, (size_t)ui->files.nfiles, sizeof *ui->files.files, newest_first);
+    if (ui->files.nfiles > FILES_MAX)
+        ui->files.nfiles = FILES_MAX;
+    for (int i = 0; i < ui->files.nfiles; i++) {
         struct stat st;
-        if (stat(ui->load.files[i].path, &st) == 0)
-            describe_file(&ui->load.files[i], &st);
+        if (stat(ui->files.files[i].path, &st) == 0)
+            describe_file(&ui->files.files[i], &st);
     }
-    ui->load.file_sel = ui->load.file_top = 0;
+    ui->files.sel = ui->files.top = 0;
     ui_deselect(ui);
     ui->screen = SCREEN_FILES;
 }
@@ -143,13 +142,13 @@ void ui_draw_files(Ui *ui)
 {
     char buf[1400];
     int y = 0, w = COLS - 1;
-    snprintf(buf, sizeof buf, "Saved games in %s (newest first)", ui->load.dir);
+    snprintf(buf, sizeof buf, "Saved games in %s (newest first)", ui->files.dir);
     if (ui_text_width(buf, NULL, 2000) <= w)
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
     else { /* narrow: the folder on a line of its own, its end kept in view */
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), "Saved games, newest first, in");
-        const char *dir = records_path_end(ui->load.dir, w - 1);
-        snprintf(buf, sizeof buf, "%s%s", dir == ui->load.dir ? "" : "...", dir);
+        const char *dir = records_path_end(ui->files.dir, w - 1);
+        snprintf(buf, sizeof buf, "%s%s", dir == ui->files.dir ? "" : "...", dir);
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
     }
     if (ui->opt.online_only) /* Tab types no name here */
@@ -162,31 +161,31 @@ void ui_draw_files(Ui *ui)
                        : "Enter: load  Tab: a name  Esc: back");
     y++;
     int about_w = w - 4, lines = 1;
-    for (int i = 0; i < ui->load.nfiles && about_w > 0; i++) {
-        int n = ui_wrapped_lines(ui->load.files[i].about, about_w);
+    for (int i = 0; i < ui->files.nfiles && about_w > 0; i++) {
+        int n = ui_wrapped_lines(ui->files.files[i].about, about_w);
         lines = n > lines ? n : lines;
     }
     lines = lines > 3 ? 3 : lines;
     int h = 1 + lines, rows = (LINES - y) / h;
     if (rows < 1)
         return;
-    if (ui->load.file_sel < ui->load.file_top)
-        ui->load.file_top = ui->load.file_sel;
-    if (ui->load.file_sel >= ui->load.file_top + rows)
-        ui->load.file_top = ui->load.file_sel - rows + 1;
-    for (int i = ui->load.file_top; i < ui->load.nfiles && i - ui->load.file_top < rows; i++, y += h) {
-        bool sel = i == ui->load.file_sel;
+    if (ui->files.sel < ui->files.top)
+        ui->files.top = ui->files.sel;
+    if (ui->files.sel >= ui->files.top + rows)
+        ui->files.top = ui->files.sel - rows + 1;
+    for (int i = ui->files.top; i < ui->files.nfiles && i - ui->files.top < rows; i++, y += h) {
+        bool sel = i == ui->files.sel;
         attr_t a = ui_style(ui, sel ? STYLE_TITLE : STYLE_TEXT) | (sel ? A_REVERSE : 0);
-        snprintf(buf, sizeof buf, " %s ", ui->load.files[i].name);
+        snprintf(buf, sizeof buf, " %s ", ui->files.files[i].name);
         ui_put(y, 1, w, a, buf);
-        ui_put_wrapped(y + 1, 4, about_w, ui_style(ui, sel ? STYLE_TEXT : STYLE_DIM), ui->load.files[i].about, lines);
+        ui_put_wrapped(y + 1, 4, about_w, ui_style(ui, sel ? STYLE_TEXT : STYLE_DIM), ui->files.files[i].about, lines);
     }
 }
 
 static void files_move(Ui *ui, int by)
 {
-    int k = ui->load.file_sel + by;
-    ui->load.file_sel = k < 0 ? 0 : k >= ui->load.nfiles ? ui->load.nfiles - 1 : k;
+    int k = ui->files.sel + by;
+    ui->files.sel = k < 0 ? 0 : k >= ui->files.nfiles ? ui->files.nfiles - 1 : k;
 }
 
 static void files_down(Ui *ui) { files_move(ui, 1); }
@@ -197,7 +196,7 @@ static void files_page_up(Ui *ui) { files_move(ui, -10); }
 static void files_load(Ui *ui)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s", ui->load.files[ui->load.file_sel].path);
+    snprintf(path, sizeof path, "%s", ui->files.files[ui->files.sel].path);
     ui_files_free(ui);
     ui->screen = SCREEN_GAME;
     ui_load_file(ui, path);

@@ -1,7 +1,7 @@
 /* Loading a PGN file on the game screen: the file read (the game in
  * progress replaced only after a yes), its one game played, or its games
  * shown on the pick screen to choose one of them.  A game loaded keeps its
- * tags and comments (load.from) for the next save. */
+ * tags and comments (control.c keeps them: play.from) for the next save. */
 #include "ui_internal.h"
 
 #include "records.h"
@@ -13,56 +13,58 @@
 /* Play game k of the picks; the picks are freed. */
 static void load_pick(Ui *ui, int k)
 {
-    PgnGame *pg = &ui->load.games.games[k];
+    PgnGame *pg = &ui->pick.games.games[k];
     TimeControl tc = pg->tc;
     if (ui_game_from_record(ui, &pg->rec, ui->opt.mode, ui->opt.level, &tc)) {
-        ui->load.from = *pg; /* its tags and comments, for a save */
-        memset(pg, 0, sizeof *pg);
-        pg = &ui->load.from;
+        ui_game_origin(ui, pg); /* its tags and comments, for a save */
+        const PgnGame *from = &ui_play_view(ui)->from;
         /* the clocks as its clock comments left them (a byo-yomi's periods
          * cannot be told from them) */
-        Clock *c = &ui->time.clock;
-        if (clock_enabled(c) && tc.kind != CLOCK_BYOYOMI && c->flagged < 0) {
-            Color side = ui->game->pos->side, first = pg->rec.nmoves % 2 ? !side : side;
+        Clock c = ui_time_view(ui)->clock;
+        if (clock_enabled(&c) && tc.kind != CLOCK_BYOYOMI && c.flagged < 0) {
+            Color side = ui->game->pos->side, first = from->rec.nmoves % 2 ? !side : side;
             int64_t left[2];
-            pgn_clocks_left(pg, first, left);
+            pgn_clocks_left(from, first, left);
             for (Color who = WHITE; who <= BLACK; who++)
                 if (left[who] >= 0)
-                    c->side[who].left_ms = left[who];
+                    c.side[who].left_ms = left[who];
+            ui_clock_set(ui, NULL, &c);
         }
         if (ui->game->result_by_agreement) /* a resignation, a loss on time ... */
             ui_clock_turn(ui);
         char st[160], moves[32];
         game_status_text(ui->game, st, sizeof st);
-        ui_moves_text(&pg->rec, pg->rec.nmoves, moves, sizeof moves);
-        if (ui->load.games.count > 1)
+        ui_moves_text(&from->rec, from->rec.nmoves, moves, sizeof moves);
+        if (ui->pick.games.count > 1)
             ui_message(ui, false, "Loaded game %d of %d of %s: %s, %s (PageUp and Home browse)", k + 1,
-                       ui->load.games.count, ui->load.file, moves, st);
+                       ui->pick.games.count, ui->pick.file, moves, st);
         else
-            ui_message(ui, false, "Loaded %s: %s, %s, %s (PageUp and Home browse)", ui->load.file,
-                       pg->rec.def->name, moves, st);
+            ui_message(ui, false, "Loaded %s: %s, %s, %s (PageUp and Home browse)", ui->pick.file,
+                       from->rec.def->name, moves, st);
         ui_autosave(ui);
     }
-    pgn_games_free(&ui->load.games);
+    pgn_games_free(&ui->pick.games);
     ui->screen = SCREEN_GAME;
 }
+
+void ui_pick_free(Ui *ui) { pgn_games_free(&ui->pick.games); }
 
 /* The file is read: play its game, or offer its games to pick one. */
 static void load_go(Ui *ui)
 {
-    if (ui->load.games.count == 1) {
+    if (ui->pick.games.count == 1) {
         load_pick(ui, 0);
         return;
     }
-    if (ui->ai.player)
-        player_cancel(ui->ai.player);
-    ui->load.sel = ui->load.top = 0;
+    if (ui_ai_view(ui)->player)
+        player_cancel(ui_ai_view(ui)->player);
+    ui->pick.sel = ui->pick.top = 0;
     ui->screen = SCREEN_PICK;
 }
 
 static void load_keep(Ui *ui)
 {
-    pgn_games_free(&ui->load.games);
+    pgn_games_free(&ui->pick.games);
     ui_message(ui, false, "Nothing loaded; the game goes on");
 }
 
@@ -89,14 +91,13 @@ bool ui_load_file(Ui *ui, const char *typed)
         pgn_games_free(&games);
         return false;
     }
-    pgn_games_free(&ui->load.games);
-    ui->load.games = games;
-    snprintf(ui->load.file, sizeof ui->load.file, "%s", path);
+    pgn_games_free(&ui->pick.games);
+    ui->pick.games = games;
+    snprintf(ui->pick.file, sizeof ui->pick.file, "%s", path);
     if (ui_game_in_progress(ui)) {
         char q[300];
         snprintf(q, sizeof q, "Replace the game in progress with %.200s? (y/n)", records_base_name(path));
-        ui_confirm(ui, q, load_go);
-        ui->status.on_no = load_keep;
+        ui_confirm_or(ui, q, load_go, load_keep);
         return true;
     }
     load_go(ui);
@@ -111,22 +112,22 @@ void ui_draw_pick(Ui *ui)
 {
     char buf[1400], about[400];
     int y = 0, w = COLS - 1;
-    snprintf(buf, sizeof buf, "%d games in %s", ui->load.games.count, ui->load.file);
+    snprintf(buf, sizeof buf, "%d games in %s", ui->pick.games.count, ui->pick.file);
     if (ui_text_width(buf, NULL, 2000) <= w)
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
     else { /* narrow: the file on a line of its own, its end kept in view */
-        snprintf(buf, sizeof buf, "%d games in", ui->load.games.count);
+        snprintf(buf, sizeof buf, "%d games in", ui->pick.games.count);
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
-        const char *f = records_path_end(ui->load.file, w - 3);
-        snprintf(buf, sizeof buf, "%s%s", f == ui->load.file ? "" : "...", f);
+        const char *f = records_path_end(ui->pick.file, w - 3);
+        snprintf(buf, sizeof buf, "%s%s", f == ui->pick.file ? "" : "...", f);
         ui_put(y++, 1, w, ui_style(ui, STYLE_TITLE), buf);
     }
     ui_put(y++, 1, w, ui_style(ui, STYLE_DIM),
            w >= 56 ? "Up/Down: choose   Enter: load   Esc: back to the game" : "Enter: load  Esc: back");
     y++;
     bool two_lines = false;
-    for (int i = 0; i < ui->load.games.count && !two_lines; i++) {
-        const PgnGame *g = &ui->load.games.games[i];
+    for (int i = 0; i < ui->pick.games.count && !two_lines; i++) {
+        const PgnGame *g = &ui->pick.games.games[i];
         const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
         char moves[32];
         ui_moves_text(&g->rec, g->rec.nmoves, moves, sizeof moves);
@@ -137,14 +138,14 @@ void ui_draw_pick(Ui *ui)
     int h = two_lines ? 2 : 1, rows = (LINES - y) / h;
     if (rows < 1)
         return;
-    if (ui->load.sel < ui->load.top)
-        ui->load.top = ui->load.sel;
-    if (ui->load.sel >= ui->load.top + rows)
-        ui->load.top = ui->load.sel - rows + 1;
-    for (int i = ui->load.top; i < ui->load.games.count && i - ui->load.top < rows; i++, y += h) {
-        const PgnGame *g = &ui->load.games.games[i];
+    if (ui->pick.sel < ui->pick.top)
+        ui->pick.top = ui->pick.sel;
+    if (ui->pick.sel >= ui->pick.top + rows)
+        ui->pick.top = ui->pick.sel - rows + 1;
+    for (int i = ui->pick.top; i < ui->pick.games.count && i - ui->pick.top < rows; i++, y += h) {
+        const PgnGame *g = &ui->pick.games.games[i];
         const char *wh = pgn_tag(g, "White"), *bl = pgn_tag(g, "Black"), *res = pgn_tag(g, "Result");
-        bool sel = i == ui->load.sel;
+        bool sel = i == ui->pick.sel;
         attr_t a = ui_style(ui, sel ? STYLE_TITLE : STYLE_TEXT) | (sel ? A_REVERSE : 0);
         char moves[32];
         ui_moves_text(&g->rec, g->rec.nmoves, moves, sizeof moves);
@@ -163,25 +164,25 @@ void ui_draw_pick(Ui *ui)
 
 static void pick_down(Ui *ui)
 {
-    int n = ui->load.games.count;
-    ui->load.sel = ui->load.sel + 1 < n ? ui->load.sel + 1 : n - 1;
+    int n = ui->pick.games.count;
+    ui->pick.sel = ui->pick.sel + 1 < n ? ui->pick.sel + 1 : n - 1;
 }
 
-static void pick_up(Ui *ui) { ui->load.sel = ui->load.sel > 0 ? ui->load.sel - 1 : 0; }
+static void pick_up(Ui *ui) { ui->pick.sel = ui->pick.sel > 0 ? ui->pick.sel - 1 : 0; }
 
 static void pick_page_down(Ui *ui)
 {
-    int n = ui->load.games.count;
-    ui->load.sel = ui->load.sel + 10 < n ? ui->load.sel + 10 : n - 1;
+    int n = ui->pick.games.count;
+    ui->pick.sel = ui->pick.sel + 10 < n ? ui->pick.sel + 10 : n - 1;
 }
 
-static void pick_page_up(Ui *ui) { ui->load.sel = ui->load.sel > 10 ? ui->load.sel - 10 : 0; }
+static void pick_page_up(Ui *ui) { ui->pick.sel = ui->pick.sel > 10 ? ui->pick.sel - 10 : 0; }
 
-static void pick_load(Ui *ui) { load_pick(ui, ui->load.sel); }
+static void pick_load(Ui *ui) { load_pick(ui, ui->pick.sel); }
 
 static void pick_back(Ui *ui)
 {
-    pgn_games_free(&ui->load.games);
+    pgn_games_free(&ui->pick.games);
     ui->screen = SCREEN_GAME;
     ui_message(ui, false, "Nothing loaded: the game goes on");
 }

@@ -24,32 +24,35 @@ static void resume_note(Ui *ui, bool error, const char *fmt, ...)
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     ui_message(ui, error, "%s", text);
-    ui->status.msg_keep = true;
-    size_t n = strlen(ui->status.notice);
-    snprintf(ui->status.notice + n, sizeof ui->status.notice - n, "%s%s", n ? "; " : "", text);
+    ui_message_keep(ui, true);
+    char notice[sizeof ui_status_view(ui)->notice + sizeof text + 2];
+    const char *was = ui_status_view(ui)->notice;
+    snprintf(notice, sizeof notice, "%s%s%s", was, was[0] ? "; " : "", text);
+    ui_notice_set(ui, notice);
 }
 
 static void resume_apply(Ui *ui)
 {
-    SaveGame *s = &ui->save.resume;
+    SaveGame *s = &ui->resume.game;
     PlayMode mode = ui->opt.mode;
     for (int m = 0; m < PLAY_MODE_COUNT; m++)
         if (!strcmp(s->mode, options_mode_name((PlayMode)m)))
             mode = (PlayMode)m;
     TimeControl none = {.kind = CLOCK_NONE};
-    ui->save.have_resume = false;
+    ui->resume.offered = false;
     ui->opt.auto_flip = s->flip;
     if (ui_game_from_record(ui, &s->rec, mode, s->level,
                             s->has_clock ? &s->clock.tc : &none)) {
-        ui->save.autosave_ours = true;
+        ui_autosave_ours(ui);
         if (s->from) { /* a game loaded from a file keeps its tags and comments */
-            ui->load.from = *s->from;
+            ui_game_origin(ui, s->from);
             free(s->from);
             s->from = NULL;
         }
         if (s->has_clock) { /* the times as they were, on this session's clock */
-            ui->time.clock = s->clock;
-            ui->time.clock.turn = ui->game->pos->side;
+            Clock c = s->clock;
+            c.turn = ui->game->pos->side;
+            ui_clock_set(ui, NULL, &c);
             ui_clock_turn(ui);
         }
         char moves[32];
@@ -58,24 +61,24 @@ static void resume_apply(Ui *ui)
                    game_side_name(ui->game, ui->game->pos->side));
     }
     savegame_free(s);
-    if (ui->status.notice[0])
-        ui_message(ui, true, "%s", ui->status.notice);
+    if (ui_status_view(ui)->notice[0])
+        ui_message(ui, true, "%s", ui_status_view(ui)->notice);
 }
 
 static void resume_decline(Ui *ui)
 {
-    savegame_free(&ui->save.resume);
-    ui->save.have_resume = false;
-    if (ui->save.noffers && ++ui->save.offer_at < ui->save.noffers) {
+    savegame_free(&ui->resume.game);
+    ui->resume.offered = false;
+    if (ui->resume.noffers && ++ui->resume.offer_at < ui->resume.noffers) {
         ui_resume_start(ui, false); /* the next unfinished game */
         return;
     }
-    if (ui->save.noffers) /* the new game goes in this game's own slot */
-        ui->save.autosave_path = ui->save.own_path;
+    if (ui->resume.noffers) /* the new game goes in this game's own slot */
+        ui_autosave_to(ui, ui->resume.own_path);
     ui_clock_turn(ui);
     ui_message(ui, false, "A new game; the unfinished one is replaced when you make a move");
-    if (ui->status.notice[0])
-        ui_message(ui, true, "%s", ui->status.notice);
+    if (ui_status_view(ui)->notice[0])
+        ui_message(ui, true, "%s", ui_status_view(ui)->notice);
 }
 
 /* Move path aside to path.damaged, or .damaged.1, .2 ... : an earlier
@@ -107,8 +110,8 @@ static void resume_damaged(Ui *ui, const char *why)
 {
     char path[1024], aside[1100];
     KageError err;
-    if (ui->save.autosave_path)
-        snprintf(path, sizeof path, "%s", ui->save.autosave_path);
+    if (ui_autosave_view(ui)->path)
+        snprintf(path, sizeof path, "%s", ui_autosave_view(ui)->path);
     else if (!config_path(KAGE_DIR_STATE, SAVEGAME_FILE, false, path, sizeof path, &err))
         path[0] = 0;
     if (path[0] && move_aside(path, aside, sizeof aside))
@@ -123,7 +126,7 @@ static void resume_damaged(Ui *ui, const char *why)
 static bool claim_another_slot(Ui *ui)
 {
     KageError err;
-    for (int k = 0; k < SAVEGAME_SLOTS && ui->save.nheld < SAVEGAME_SLOTS; k++) {
+    for (int k = 0; k < SAVEGAME_SLOTS && ui->resume.nheld < SAVEGAME_SLOTS; k++) {
         char path[1024];
         struct stat st;
         if (!savegame_slot_path(k, false, path, sizeof path, &err) || lstat(path, &st) == 0 || errno != ENOENT)
@@ -131,8 +134,8 @@ static bool claim_another_slot(Ui *ui)
         int fd = savegame_hold(path, &err);
         if (fd < 0)
             continue;
-        ui->save.held[ui->save.nheld++] = fd;
-        snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+        ui->resume.held[ui->resume.nheld++] = fd;
+        snprintf(ui->resume.own_path, sizeof ui->resume.own_path, "%s", path);
         return true;
     }
     return false;
@@ -145,39 +148,41 @@ static bool claim_another_slot(Ui *ui)
  * unfinished is written on the terminal at the end (ui.c). */
 static void resume_unreadable(Ui *ui, const char *why)
 {
-    const char *path = ui->save.autosave_path;
-    bool own = !ui->save.own_path[0] || (path && !strcmp(path, ui->save.own_path));
+    const char *path = ui_autosave_view(ui)->path;
+    bool own = !ui->resume.own_path[0] || (path && !strcmp(path, ui->resume.own_path));
     if (!own) {
         resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is", why);
         return;
     }
-    if (ui->save.own_path[0] && claim_another_slot(ui)) {
+    if (ui->resume.own_path[0] && claim_another_slot(ui)) {
         resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is, and this game is autosaved in %s",
-                    why, strrchr(ui->save.own_path, '/') + 1);
+                    why, strrchr(ui->resume.own_path, '/') + 1);
         return;
     }
     resume_note(ui, true, "The autosave cannot be read (%s): it is left as it is, and this game is not autosaved", why);
-    ui->save.autosave_on = false;
-    snprintf(ui->save.failed, sizeof ui->save.failed, "the autosave could not be read (%s), so it was not written over",
-             why);
+    char failed[sizeof ui_autosave_view(ui)->failed];
+    snprintf(failed, sizeof failed, "the autosave could not be read (%s), so it was not written over", why);
+    ui_autosave_off(ui, failed);
 }
 
 /* After an unfinished game that could not be offered: the next one, or when
  * there is none left, this game's own slot for the new game. */
 static void resume_next(Ui *ui, bool now)
 {
-    if (ui->save.noffers && ++ui->save.offer_at < ui->save.noffers)
+    if (ui->resume.noffers && ++ui->resume.offer_at < ui->resume.noffers)
         ui_resume_start(ui, now);
-    else if (ui->save.own_path[0] && ui->save.autosave_on)
-        ui->save.autosave_path = ui->save.own_path;
+    else if (ui->resume.own_path[0] && ui_autosave_view(ui)->on)
+        ui_autosave_to(ui, ui->resume.own_path);
 }
+
+void ui_resume_free(Ui *ui) { savegame_free(&ui->resume.game); }
 
 void ui_autosave_claim(Ui *ui)
 {
     KageError err;
     int own = -1, unlockable = -1;
     char why[sizeof err.msg] = "";
-    ui->save.noffers = ui->save.offer_at = ui->save.nheld = 0;
+    ui->resume.noffers = ui->resume.offer_at = ui->resume.nheld = 0;
     for (int k = 0; k < SAVEGAME_SLOTS; k++) {
         char path[1024];
         if (!savegame_slot_path(k, true, path, sizeof path, &err))
@@ -194,13 +199,13 @@ void ui_autosave_claim(Ui *ui)
         if (fd < 0)
             continue; /* another running game's, or no lock can be had */
         game = lstat(path, &st) == 0; /* as it is now that it is held */
-        ui->save.held[ui->save.nheld++] = fd;
+        ui->resume.held[ui->resume.nheld++] = fd;
         if (own < 0) {
             own = k;
-            snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+            snprintf(ui->resume.own_path, sizeof ui->resume.own_path, "%s", path);
         }
         if (game)
-            snprintf(ui->save.offers[ui->save.noffers++], sizeof ui->save.offers[0], "%s", path);
+            snprintf(ui->resume.offers[ui->resume.noffers++], sizeof ui->resume.offers[0], "%s", path);
     }
     if (own < 0 && unlockable >= 0) {
         /* no lock can be had here (a folder that cannot be written, a file
@@ -210,44 +215,45 @@ void ui_autosave_claim(Ui *ui)
         struct stat st;
         if (!savegame_slot_path(unlockable, false, path, sizeof path, &err))
             return;
-        snprintf(ui->save.own_path, sizeof ui->save.own_path, "%s", path);
+        snprintf(ui->resume.own_path, sizeof ui->resume.own_path, "%s", path);
         if (lstat(path, &st) == 0)
-            snprintf(ui->save.offers[ui->save.noffers++], sizeof ui->save.offers[0], "%s", path);
-        ui->save.autosave_path = ui->save.own_path;
+            snprintf(ui->resume.offers[ui->resume.noffers++], sizeof ui->resume.offers[0], "%s", path);
+        ui_autosave_to(ui, ui->resume.own_path);
         resume_note(ui, true, "The autosave cannot be locked (%s): a second Kage game with this home would write over it",
                     why);
         return;
     }
     if (own < 0) {
-        ui->save.autosave_on = false;
-        snprintf(ui->save.failed, sizeof ui->save.failed,
+        char failed[sizeof ui_autosave_view(ui)->failed];
+        snprintf(failed, sizeof failed,
                  "%d Kage games are running with this home already, and each has its own autosave", SAVEGAME_SLOTS);
-        ui_message(ui, true, "%s: this one is not autosaved", ui->save.failed);
-        ui->status.msg_keep = true;
+        ui_autosave_off(ui, failed);
+        ui_message(ui, true, "%s: this one is not autosaved", ui_autosave_view(ui)->failed);
+        ui_message_keep(ui, true);
         return;
     }
-    ui->save.autosave_path = ui->save.own_path;
+    ui_autosave_to(ui, ui->resume.own_path);
     if (own > 0 && unlockable >= 0 && unlockable < own)
         resume_note(ui, true, "The autosave cannot be locked (%s): this game is autosaved apart (%s)", why,
-                    strrchr(ui->save.own_path, '/') + 1);
+                    strrchr(ui->resume.own_path, '/') + 1);
     else if (own > 0)
         resume_note(ui, false, "Another Kage game is running with this home: this one is autosaved apart (%s)",
-                    strrchr(ui->save.own_path, '/') + 1);
+                    strrchr(ui->resume.own_path, '/') + 1);
 }
 
 void ui_resume_start(Ui *ui, bool now)
 {
     KageError err;
     SaveGame s;
-    if (ui->save.offer_at < ui->save.noffers) /* the next unfinished game of the free slots */
-        ui->save.autosave_path = ui->save.offers[ui->save.offer_at];
-    else if (ui->save.own_path[0]) { /* none (left): this game's own slot */
-        ui->save.autosave_path = ui->save.own_path;
+    if (ui->resume.offer_at < ui->resume.noffers) /* the next unfinished game of the free slots */
+        ui_autosave_to(ui, ui->resume.offers[ui->resume.offer_at]);
+    else if (ui->resume.own_path[0]) { /* none (left): this game's own slot */
+        ui_autosave_to(ui, ui->resume.own_path);
         if (now)
             ui_message(ui, false, "There is no unfinished game to resume: a new game");
         return;
     }
-    int r = savegame_load(ui->save.autosave_path, NULL, NULL, &s, &err);
+    int r = savegame_load(ui_autosave_view(ui)->path, NULL, NULL, &s, &err);
     if (r < 0) { /* said, and left as it is or moved aside; the others are still offered */
         if (r == -2)
             resume_unreadable(ui, err.msg);
@@ -256,8 +262,8 @@ void ui_resume_start(Ui *ui, bool now)
         resume_next(ui, now);
         return;
     }
-    if (r == 0 && ui->save.noffers) { /* gone meanwhile: the next one */
-        ui->save.offer_at++;
+    if (r == 0 && ui->resume.noffers) { /* gone meanwhile: the next one */
+        ui->resume.offer_at++;
         ui_resume_start(ui, now);
         return;
     }
@@ -277,8 +283,8 @@ void ui_resume_start(Ui *ui, bool now)
     game_free(g);
     if (over) { /* nothing to resume */
         savegame_free(&s);
-        if (ui->save.noffers) {
-            ui->save.offer_at++;
+        if (ui->resume.noffers) {
+            ui->resume.offer_at++;
             ui_resume_start(ui, now);
             return;
         }
@@ -286,8 +292,8 @@ void ui_resume_start(Ui *ui, bool now)
             ui_message(ui, false, "The last game is over: a new game");
         return;
     }
-    ui->save.resume = s;
-    ui->save.have_resume = true;
+    ui->resume.game = s;
+    ui->resume.offered = true;
     if (now) {
         resume_apply(ui);
         return;
@@ -301,8 +307,8 @@ void ui_resume_start(Ui *ui, bool now)
         snprintf(clocks, sizeof clocks, ", clocks %s / %s", a, b);
     }
     char which[40] = "";
-    if (ui->save.noffers > 1)
-        snprintf(which, sizeof which, " (%d of %d)", ui->save.offer_at + 1, ui->save.noffers);
+    if (ui->resume.noffers > 1)
+        snprintf(which, sizeof which, " (%d of %d)", ui->resume.offer_at + 1, ui->resume.noffers);
     char moves[32];
     ui_moves_text(&s.rec, s.rec.nmoves, moves, sizeof moves);
     const char *mode = s.mode; /* in a player's words, shortly: the question has one line */
@@ -314,6 +320,5 @@ void ui_resume_start(Ui *ui, bool now)
                                                                                       : options_mode_text((PlayMode)m);
     snprintf(q, sizeof q, "Resume the unfinished game%s? (y/n)  %s, %s, %s%s", which, s.rec.def->name, mode, moves,
              clocks);
-    ui_confirm(ui, q, resume_apply);
-    ui->status.on_no = resume_decline;
+    ui_confirm_or(ui, q, resume_apply, resume_decline);
 }

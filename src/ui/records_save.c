@@ -48,7 +48,7 @@ char *ui_game_pgn(Ui *ui)
 {
     Game *g = ui->game;
     int n;
-    Move *ms = game_moves(g, ui->browse.on, &n); /* browsing: the whole line */
+    Move *ms = game_moves(g, ui_browse_view(ui)->on, &n); /* browsing: the whole line */
     char white[40], black[40], date[16] = "????.??.??";
     time_t now = time(NULL);
     struct tm tm;
@@ -60,11 +60,11 @@ char *ui_game_pgn(Ui *ui)
         .date = date,
         .white = player_name_of(ui, WHITE, white, sizeof white),
         .black = player_name_of(ui, BLACK, black, sizeof black),
-        .tc = clock_enabled(&ui->time.clock) ? &ui->time.tc : NULL,
+        .tc = clock_enabled(&ui_time_view(ui)->clock) ? &ui_time_view(ui)->tc : NULL,
     };
     /* a loaded game keeps its tags (known or not) and the comments of the
      * moves it still shares with the file */
-    const PgnGame *from = ui->load.from.rec.def ? &ui->load.from : NULL;
+    const PgnGame *from = ui_play_view(ui)->from.rec.def ? &ui_play_view(ui)->from : NULL;
     PgnTag *extra = NULL;
     const char **comments = NULL;
     if (from) {
@@ -79,8 +79,8 @@ char *ui_game_pgn(Ui *ui)
     rec.result = (GameResult){OUTCOME_NONE, END_NONE}; /* the rules' verdict on the line's end ... */
     if (g->result_by_agreement) /* ... unless the position alone does not say it */
         rec.result = g->rec.result;
-    else if (ui->browse.on && ui->browse.end.outcome != OUTCOME_NONE)
-        rec.result = ui->browse.end;
+    else if (ui_browse_view(ui)->on && ui_browse_view(ui)->end.outcome != OUTCOME_NONE)
+        rec.result = ui_browse_view(ui)->end;
     KageError err;
     char *text = pgn_write(g->v, &rec, &info, &err);
     free(ms);
@@ -128,8 +128,7 @@ static void write_typed(Ui *ui, const char *typed, bool fen)
     if (stat(ui->write.path, &st) == 0 && S_ISREG(st.st_mode)) {
         char q[300];
         snprintf(q, sizeof q, "%.200s exists: replace it? (y/n)", records_base_name(ui->write.path));
-        ui_confirm(ui, q, write_go);
-        ui->status.on_no = write_keep;
+        ui_confirm_or(ui, q, write_go, write_keep);
         return;
     }
     write_go(ui); /* a new file; anything else than a regular file is refused there, said */
@@ -175,8 +174,7 @@ static void save_ask(Ui *ui, bool fen)
     ui_deselect(ui);
     char shown[1024];
     ui_path_shown(path, shown, sizeof shown);
-    ui_prompt(ui, fen ? "Save the FEN to: " : "Save the game (PGN) to: ", shown, fen ? fen_file_submit : save_submit);
-    ui->status.prompt_path = true;
+    ui_prompt_path(ui, fen ? "Save the FEN to: " : "Save the game (PGN) to: ", shown, fen ? fen_file_submit : save_submit);
 }
 
 void ui_save_game(Ui *ui) { save_ask(ui, false); }

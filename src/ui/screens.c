@@ -47,7 +47,7 @@ static void newgame_need(const Ui *ui, int *cols, int *rows)
 
 const UiScreenDef ui_screens[SCREEN_COUNT] = {
     [SCREEN_GAME] = {NULL, KEYS_BOARD, game_need, ui_draw_game},
-    [SCREEN_HELP] = {"the help screen", KEYS_HELP, help_need, ui_draw_help},
+    [SCREEN_HELP] = {"the help screen", KEYS_HELP, help_need, ui_draw_help, ui_help_open},
     [SCREEN_GUIDE] = {"the piece guide", KEYS_GUIDE, guide_need, ui_draw_guide},
     [SCREEN_NEWGAME] = {"the new-game screen", KEYS_NEWGAME, newgame_need, ui_draw_newgame},
     [SCREEN_PICK] = {NULL, KEYS_PICK, NULL, ui_draw_pick},
@@ -71,8 +71,20 @@ bool ui_screen_fits(const Ui *ui)
     return COLS >= need_cols && LINES >= need_rows && (ui->screen != SCREEN_GAME || ui->lay.fits);
 }
 
+/* A screen just entered, by a key or a line of the server: its open runs
+ * once, before the next key goes to it or it is drawn. */
+static void screen_entered(Ui *ui)
+{
+    if (ui->screen == ui->shown)
+        return;
+    ui->shown = ui->screen;
+    if (ui_screens[ui->screen].open)
+        ui_screens[ui->screen].open(ui);
+}
+
 void ui_draw(Ui *ui)
 {
+    screen_entered(ui);
     attrset(A_NORMAL);
     erase();
     ui_layout(ui);
@@ -116,7 +128,8 @@ static UiKeymap keymap_now(const Ui *ui)
 
 void ui_key(Ui *ui, const char *key)
 {
-    ui->status.msg_keep = false;
+    ui_message_keep(ui, false);
+    screen_entered(ui);
     ui_key_in_map(ui, keymap_now(ui), key);
 }
 

@@ -17,7 +17,7 @@
  * clock of the side to move at the line's end runs, as on pychess.org. */
 static bool clock_held(const Ui *ui)
 {
-    return ui->time.paused || ui->save.have_resume;
+    return ui->time.paused || ui_resume_view(ui)->offered;
 }
 
 void ui_clock_new(Ui *ui, const TimeControl *tc)
@@ -73,36 +73,22 @@ bool ui_clock_moved(Ui *ui)
     return true;
 }
 
-bool ui_clock_check(Ui *ui)
+int ui_clock_flag(Ui *ui)
 {
-    Game *g = ui->game;
-    if (!clock_enabled(&ui->time.clock) || ui_live_over(ui) || ui->opt.mode == PLAY_ONLINE) /* online: the server's flag */
-        return false;
-    int64_t left = clock_ms_to_flag(&ui->time.clock);
-    /* the AI is told its time; this is the net under it */
     Color turn = ui->time.clock.turn;
-    if (left >= 0 && left < 300 && ui_ai_plays(ui, turn) && ui->ai.player)
-        player_hurry(ui->ai.player);
     if (ui->time.clock.state == CLOCK_RUNNING && !ui->time.low_rung[turn] &&
         clock_side_now(&ui->time.clock, turn).left_ms < 10000) {
         ui->time.low_rung[turn] = true; /* once a game for each side */
         ui_bell(ui);
     }
-    int f = clock_check_flag(&ui->time.clock);
-    if (f < 0)
-        return false;
-    if (ui->ai.player)
-        player_cancel(ui->ai.player);
-    ui->ai.holding = false;
-    ui_live_end(ui); /* the game ends where its line ends, whatever move is shown */
-    ui_deselect(ui);
-    ui->input = INPUT_BOARD;
-    game_lose_on_time(g, (Color)f);
-    char st[160];
-    game_status_text(g, st, sizeof st);
-    ui_game_over_message(ui, st);
-    ui_autosave(ui);
-    return true;
+    return clock_check_flag(&ui->time.clock);
+}
+
+void ui_clock_set(Ui *ui, const TimeControl *tc, const Clock *clock)
+{
+    if (tc)
+        ui->time.tc = *tc;
+    ui->time.clock = *clock;
 }
 
 int ui_clock_timeout(const Ui *ui)
@@ -129,15 +115,25 @@ void ui_clock_pause(Ui *ui, bool pause)
 
 /* --- the autosave ------------------------------------------------------------------------ */
 
-void ui_autosave_enable(Ui *ui, bool on) { ui->save.autosave_on = on; }
+void ui_autosave_enable(Ui *ui, bool on) { ui->autosave.on = on; }
 
-void ui_autosave_new_game(Ui *ui) { ui->save.autosave_ours = false; }
+void ui_autosave_new_game(Ui *ui) { ui->autosave.ours = false; }
+
+void ui_autosave_ours(Ui *ui) { ui->autosave.ours = true; }
+
+void ui_autosave_to(Ui *ui, const char *path) { ui->autosave.path = path; }
+
+void ui_autosave_off(Ui *ui, const char *why)
+{
+    ui->autosave.on = false;
+    snprintf(ui->autosave.failed, sizeof ui->autosave.failed, "%s", why);
+}
 
 void ui_autosave(Ui *ui)
 {
     Game *g = ui->game;
     KageError err;
-    if (!ui->save.autosave_on || (ui->browse.on && g->nredo) || ui->save.have_resume || ui->opt.mode == PLAY_ONLINE)
+    if (!ui->autosave.on || (ui_browse_view(ui)->on && g->nredo) || ui_resume_view(ui)->offered || ui->opt.mode == PLAY_ONLINE)
         return; /* browsing changes nothing; an offered save is not overwritten; the server keeps online games */
     int n;
     Move *ms = game_moves(g, false, &n);
@@ -146,13 +142,13 @@ void ui_autosave(Ui *ui)
          * the screen: another game's autosave (an unfinished game when a
          * finished one is loaded, or one not yet replaced by a first move)
          * stays. */
-        if (ui->save.autosave_ours) {
-            if (savegame_remove(ui->save.autosave_path, &err))
-                ui->save.autosave_ours = false;
+        if (ui->autosave.ours) {
+            if (savegame_remove(ui->autosave.path, &err))
+                ui->autosave.ours = false;
             else
                 ui_message(ui, true, "%s", err.msg);
         }
-        ui->save.failed[0] = 0; /* nothing to keep */
+        ui->autosave.failed[0] = 0; /* nothing to keep */
         free(ms);
         return;
     }
@@ -160,19 +156,20 @@ void ui_autosave(Ui *ui)
         .rec = {.def = g->v->def, .start_fen = g->rec.start_fen, .moves = ms, .nmoves = n}, /* borrowed */
         .level = ui->opt.level,
         .flip = ui->opt.auto_flip,
-        .from = ui->load.from.rec.def ? &ui->load.from : NULL, /* a loaded game's tags and comments */
+        /* a loaded game's tags and comments (savegame_write only reads them) */
+        .from = ui_play_view(ui)->from.rec.def ? (PgnGame *)&ui_play_view(ui)->from : NULL,
     };
     snprintf(s.mode, sizeof s.mode, "%s", options_mode_name(ui->opt.mode));
     if (clock_enabled(&ui->time.clock)) {
         s.has_clock = true;
         s.clock = ui->time.clock;
     }
-    if (!savegame_write(&s, g->v, ui->save.autosave_path, &err)) {
+    if (!savegame_write(&s, g->v, ui->autosave.path, &err)) {
         ui_message(ui, true, "The game could not be saved: %s", err.msg);
-        snprintf(ui->save.failed, sizeof ui->save.failed, "%s", err.msg);
+        snprintf(ui->autosave.failed, sizeof ui->autosave.failed, "%s", err.msg);
     } else {
-        ui->save.autosave_ours = true;
-        ui->save.failed[0] = 0;
+        ui->autosave.ours = true;
+        ui->autosave.failed[0] = 0;
     }
     free(ms);
 }

@@ -1,8 +1,10 @@
 /* The status line and what it asks: a message, a prompt for a line of text
- * (a move, a file name, a FEN) and a yes/no question, with their keys.  Just
- * above the painting primitives: what a prompt or a question leads to comes
- * back through the function its caller gave, so this file calls no other
- * part of the screen. */
+ * (a move, a file name, a FEN), a yes/no question and a choice between
+ * moves, with their keys; the status group (UiStatus) is written here alone.
+ * Just above the painting primitives and the board view: what a prompt or a
+ * question leads to comes back through the function its caller gave, so
+ * this file calls no other part of the screen (but the board view's, to put
+ * back a Lion's legs when a question closes a choice). */
 #include "ui_internal.h"
 
 #include <dirent.h>
@@ -25,6 +27,26 @@ void ui_message(Ui *ui, bool error, const char *fmt, ...)
     if (ui->status.msg[0] && (!last || strcmp(last, ui->status.msg)))
         memcpy(ui->status.log[ui->status.nlog++ % MESSAGE_LOG], ui->status.msg, sizeof ui->status.msg);
 }
+
+void ui_message_clear(Ui *ui) { ui->status.msg[0] = 0; }
+
+void ui_message_keep(Ui *ui, bool keep) { ui->status.msg_keep = keep; }
+
+void ui_message_log_only(Ui *ui, const char *fmt, ...)
+{
+    char was[sizeof ui->status.msg], text[sizeof ui->status.msg];
+    bool was_error = ui->status.msg_error;
+    memcpy(was, ui->status.msg, sizeof was);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    ui_message(ui, false, "%s", text);
+    memcpy(ui->status.msg, was, sizeof was);
+    ui->status.msg_error = was_error;
+}
+
+void ui_notice_set(Ui *ui, const char *text) { snprintf(ui->status.notice, sizeof ui->status.notice, "%s", text); }
 
 void ui_game_over_message(Ui *ui, const char *what)
 {
@@ -109,6 +131,12 @@ void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_sub
     ui->status.line_len = (int)strlen(ui->status.line);
     ui->status.on_submit = on_submit;
     ui->status.msg[0] = 0;
+}
+
+void ui_prompt_path(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit)
+{
+    ui_prompt(ui, label, initial, on_submit);
+    ui->status.prompt_path = true;
 }
 
 static void prompt_submit(Ui *ui)
@@ -288,15 +316,17 @@ static void draw_prompt(Ui *ui, int y)
 
 /* --- the question ------------------------------------------------------------------ */
 
-void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes)
+void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes) { ui_confirm_or(ui, question, on_yes, NULL); }
+
+void ui_confirm_or(Ui *ui, const char *question, UiConfirmFn on_yes, UiConfirmFn on_no)
 {
     if (ui->input == INPUT_CHOICE) { /* the question replaces an open choice */
-        ui->board.nlegs = 0;
+        ui_legs_clear(ui);
         ui->input = INPUT_BOARD;
     }
     snprintf(ui->status.question, sizeof ui->status.question, "%s", question);
     ui->status.on_yes = on_yes;
-    ui->status.on_no = NULL;
+    ui->status.on_no = on_no;
     ui->input = INPUT_CONFIRM;
 }
 

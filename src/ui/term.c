@@ -1,14 +1,51 @@
 /* The terminal handed over and taken back while the screen runs: the
- * mouse's reports on or off, a new size applied, and the terminal's own
- * screen lent for text (the FEN and PGN to select with the mouse).  Below
- * the screens that lend it (records_text.c, online.c) and the loop (ui.c),
- * which sets the terminal up and restores it. */
+ * keyboard (libtermkey) and the wake-up pipe, the mouse's reports on or
+ * off, a new size applied, and the terminal's own screen lent for text (the
+ * FEN and PGN to select with the mouse); the term group is written here
+ * alone.  Below the screens that lend it (records_text.c, online.c) and the
+ * loop (ui.c), which sets the terminal up and restores it. */
 #include "ui_internal.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+
+bool ui_term_wake_open(Ui *ui)
+{
+    if (pipe(ui->term.wake) < 0)
+        return false;
+    for (int i = 0; i < 2; i++) {
+        fcntl(ui->term.wake[i], F_SETFL, fcntl(ui->term.wake[i], F_GETFL) | O_NONBLOCK);
+        fcntl(ui->term.wake[i], F_SETFD, FD_CLOEXEC);
+    }
+    return true;
+}
+
+void ui_term_wake_close(Ui *ui)
+{
+    close(ui->term.wake[0]);
+    close(ui->term.wake[1]);
+}
+
+void ui_term_keys_open(Ui *ui)
+{
+    /* libtermkey owns the keyboard: raw mode, no getch() anywhere */
+    ui->term.tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
+    if (!ui->term.tk)
+        ui->term.tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
+    termkey_set_canonflags(ui->term.tk, termkey_get_canonflags(ui->term.tk) | TERMKEY_CANON_DELBS);
+}
+
+void ui_term_keys_close(Ui *ui)
+{
+    if (ui->term.tk) {
+        termkey_destroy(ui->term.tk);
+        ui->term.tk = NULL;
+    }
+}
 
 void ui_mouse_mode(Ui *ui, bool on)
 {

@@ -84,22 +84,11 @@ static void install_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
+/* Colours unless NO_COLOR (or --color=never) says not. */
 static void choose_colours(Ui *ui)
 {
     const char *nc = getenv("NO_COLOR");
-    bool colour = ui->opt.color == COLOR_ALWAYS || (ui->opt.color == COLOR_AUTO && !(nc && *nc));
-    ui->look.form = FORM_MONO;
-    ui->look.no_underline = !(termattrs() & A_UNDERLINE);
-    if (!colour || !has_colors())
-        return;
-    start_color();
-    use_default_colors();
-    ui->look.form = COLORS >= 256 ? FORM_256 : COLORS >= 8 ? FORM_8 : FORM_MONO;
-    /* "no_color_video": attributes that cannot go with colours (the Linux
-     * console's 18 says underline and dim) */
-    int ncv = tigetnum("ncv");
-    if (ncv > 0 && (ncv & 2))
-        ui->look.no_underline = true;
+    ui_look_colours(ui, ui->opt.color == COLOR_ALWAYS || (ui->opt.color == COLOR_AUTO && !(nc && *nc)));
 }
 
 /* The full screen, or false and why (no TERM, a TERM this system has no
@@ -139,11 +128,7 @@ static bool screen_start(Ui *ui, char *why, size_t size)
     curs_set(0);
     leaveok(stdscr, TRUE);
     choose_colours(ui);
-    /* libtermkey owns the keyboard: raw mode, no getch() anywhere */
-    ui->term.tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_SPACESYMBOL | TERMKEY_FLAG_CTRLC);
-    if (!ui->term.tk)
-        ui->term.tk = termkey_new_abstract(getenv("TERM"), TERMKEY_FLAG_SPACESYMBOL);
-    termkey_set_canonflags(ui->term.tk, termkey_get_canonflags(ui->term.tk) | TERMKEY_CANON_DELBS);
+    ui_term_keys_open(ui);
     ui_mouse_mode(ui, true);
     return true;
 }
@@ -153,10 +138,7 @@ static void screen_stop(Ui *ui)
     if (!screen_active)
         return;
     ui_mouse_mode(ui, false);
-    if (ui->term.tk) {
-        termkey_destroy(ui->term.tk);
-        ui->term.tk = NULL;
-    }
+    ui_term_keys_close(ui);
     curs_set(1);
     endwin();
     screen_active = 0;
@@ -166,14 +148,14 @@ static void screen_stop(Ui *ui)
 static void suspend(Ui *ui)
 {
     ui_mouse_mode(ui, false);
-    termkey_stop(ui->term.tk);
+    termkey_stop(ui_term_view(ui)->tk);
     endwin();
     signal(SIGTSTP, SIG_DFL);
     raise(SIGTSTP);
     /* ... stopped here until SIGCONT ... */
     install_signals();
     sig_cont = 0;
-    termkey_start(ui->term.tk);
+    termkey_start(ui_term_view(ui)->tk);
     refresh();
     ui_mouse_mode(ui, true);
     ui_apply_resize(ui);
@@ -185,13 +167,13 @@ static void suspend(Ui *ui)
 static void handle_key(Ui *ui, TermKeyKey *key)
 {
     KeyMouse m;
-    ui->status.msg_keep = false;
-    if (keys_mouse(ui->term.tk, key, &m)) {
+    ui_message_keep(ui, false);
+    if (keys_mouse(ui_term_view(ui)->tk, key, &m)) {
         ui_mouse(ui, &m);
         return;
     }
     char name[KEY_NAME_MAX];
-    keys_name(ui->term.tk, key, name, sizeof name);
+    keys_name(ui_term_view(ui)->tk, key, name, sizeof name);
     if (!name[0])
         return;
     if (ui->screen != SCREEN_TEXT && !strcmp(name, "<C-z>")) { /* everywhere, even in prompts */
@@ -225,7 +207,7 @@ static int min_wait(int a, int b) { return a < 0 ? b : b < 0 ? a : a < b ? a : b
 
 static void loop(Ui *ui)
 {
-    struct pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {ui->term.wake[0], POLLIN, 0}, {-1, 0, 0}};
+    struct pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {ui_term_view(ui)->wake[0], POLLIN, 0}, {-1, 0, 0}};
     int64_t key_deadline = -1; /* when a lone Esc has waited long enough */
     while (!ui->quit) {
         if (sig_quit) {
@@ -238,8 +220,8 @@ static void loop(Ui *ui)
         }
         if (sig_cont) { /* continued after SIGSTOP: the shell may have reset the tty */
             sig_cont = 0;
-            termkey_stop(ui->term.tk);
-            termkey_start(ui->term.tk);
+            termkey_stop(ui_term_view(ui)->tk);
+            termkey_start(ui_term_view(ui)->tk);
             if (ui->screen != SCREEN_TEXT)
                 ui_apply_resize(ui);
         }
@@ -264,14 +246,14 @@ static void loop(Ui *ui)
             break;
         }
         if (fds[1].revents & POLLIN)
-            drain(ui->term.wake[0]);
+            drain(ui_term_view(ui)->wake[0]);
         if (fds[2].fd >= 0 && fds[2].revents)
             ui_online_io(ui, fds[2].revents);
         TermKeyKey key;
         if (r == 0) {
             if (key_deadline >= 0 && clock_monotonic_ms(NULL) >= key_deadline) {
                 key_deadline = -1; /* a lone Esc (or a cut sequence) waited long enough */
-                if (termkey_getkey_force(ui->term.tk, &key) == TERMKEY_RES_KEY)
+                if (termkey_getkey_force(ui_term_view(ui)->tk, &key) == TERMKEY_RES_KEY)
                     handle_key(ui, &key);
             }
             continue;
@@ -282,11 +264,11 @@ static void loop(Ui *ui)
         }
         if (!(fds[0].revents & POLLIN))
             continue;
-        termkey_advisereadable(ui->term.tk);
+        termkey_advisereadable(ui_term_view(ui)->tk);
         TermKeyResult res;
-        while ((res = termkey_getkey(ui->term.tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
+        while ((res = termkey_getkey(ui_term_view(ui)->tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
             handle_key(ui, &key);
-        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui->term.tk) : -1;
+        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui_term_view(ui)->tk) : -1;
         if (res == TERMKEY_RES_EOF) {
             ui->exit_status = 1;
             break;
@@ -324,31 +306,34 @@ static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
                 d->dropped == 1 ? "" : "s", d->count);
     if (extra[0])
         fprintf(stderr, "kage: %s\n", extra);
+    char notice[sizeof ui_status_view(ui)->notice];
     int n = 0;
-    size_t size = sizeof ui->status.notice;
-    ui->status.notice[0] = 0;
+    size_t size = sizeof notice;
+    notice[0] = 0;
     for (int i = 0; i < d->count && n < (int)size; i++) {
         if (n)
-            append_tilde(ui->status.notice, size, &n, "; ");
-        append_tilde(ui->status.notice, size, &n, d->msg[i]);
+            append_tilde(notice, size, &n, "; ");
+        append_tilde(notice, size, &n, d->msg[i]);
     }
     if (d->dropped && n < (int)size)
-        n += snprintf(ui->status.notice + n, size - (size_t)n,
-                      " (and %d more problem%s in the config file, listed on the terminal)", d->dropped,
-                      d->dropped == 1 ? "" : "s");
+        n += snprintf(notice + n, size - (size_t)n, " (and %d more problem%s in the config file, listed on the terminal)",
+                      d->dropped, d->dropped == 1 ? "" : "s");
     if (extra[0] && n < (int)size)
-        snprintf(ui->status.notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
+        snprintf(notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
+    ui_notice_set(ui, notice);
 }
 
 /* Add a start-up problem to the notice (after the config file's). */
 static void notice_add(Ui *ui, const char *text)
 {
-    int n = (int)strlen(ui->status.notice);
+    char notice[sizeof ui_status_view(ui)->notice];
+    int n = snprintf(notice, sizeof notice, "%s", ui_status_view(ui)->notice);
     if (!text[0])
         return;
     if (n)
-        append_tilde(ui->status.notice, sizeof ui->status.notice, &n, "; ");
-    append_tilde(ui->status.notice, sizeof ui->status.notice, &n, text);
+        append_tilde(notice, sizeof notice, &n, "; ");
+    append_tilde(notice, sizeof notice, &n, text);
+    ui_notice_set(ui, notice);
 }
 
 /* --load: read the file before the screen is taken, so that a bad file is
@@ -451,52 +436,46 @@ int ui_main(int argc, char **argv)
         close(fd);
     }
     char theme_err[300];
-    theme_load(ui.opt.theme ? ui.opt.theme : "default", &ui.look.theme, theme_err, sizeof theme_err);
+    ui_look_theme(&ui, ui.opt.theme ? ui.opt.theme : "default", theme_err, sizeof theme_err);
     if (ui.opt.theme == NULL && strstr(theme_err, "not found"))
         theme_err[0] = 0; /* no default.theme anywhere is fine: the built-in one is the same */
     bool uni = glyph_unicode_usable(nl_langinfo(CODESET), getenv("TERM"));
-    ui.look.glyphs = ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni)    ? GLYPHS_LETTERS
-                     : ui.opt.glyphs == GLYPH_KANJI                                            ? GLYPHS_KANJI
-                                                                                               : GLYPHS_UNICODE;
-    if (pipe(ui.term.wake) < 0) {
+    ui_look_glyphs(&ui, ui.opt.glyphs == GLYPH_LETTERS || (ui.opt.glyphs == GLYPH_AUTO && !uni) ? GLYPHS_LETTERS
+                        : ui.opt.glyphs == GLYPH_KANJI                                         ? GLYPHS_KANJI
+                                                                                               : GLYPHS_UNICODE);
+    if (!ui_term_wake_open(&ui)) {
         perror("kage: pipe");
         return 1;
     }
-    for (int i = 0; i < 2; i++) {
-        fcntl(ui.term.wake[i], F_SETFL, fcntl(ui.term.wake[i], F_GETFL) | O_NONBLOCK);
-        fcntl(ui.term.wake[i], F_SETFD, FD_CLOEXEC);
-    }
-    sig_pipe_fd = ui.term.wake[1];
+    sig_pipe_fd = ui_term_view(&ui)->wake[1];
     have_saved_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
     install_signals(); /* before initscr, so that curses keeps its hands off them */
-    ui.ai.player = player_new(ui.opt.level, ui.term.wake[1]);
-    player_set_threads(ui.ai.player, ui.opt.threads);
+    ui_ai_open(&ui, ui_term_view(&ui)->wake[1]);
     char why[300];
     if (!screen_start(&ui, why, sizeof why)) {
-        player_free(ui.ai.player);
+        ui_ai_close(&ui);
         sig_pipe_fd = -1;
-        close(ui.term.wake[0]);
-        close(ui.term.wake[1]);
+        ui_term_wake_close(&ui);
         fprintf(stderr, "kage: %s\n", why);
         return 2;
     }
     ui_autosave_enable(&ui, true);
     ui_new_game(&ui, ui.opt.variant, ui.opt.fen, ui.opt.mode, ui.opt.level, &ui.opt.clock);
-    if (ui.opt.mode != PLAY_HOTSEAT && ui.look.glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
+    if (ui.opt.mode != PLAY_HOTSEAT && ui_look_view(&ui)->glyphs == GLYPHS_LETTERS && ui.opt.glyphs == GLYPH_AUTO)
         ui_message(&ui, false, "Letters instead of Unicode pieces: the terminal or locale cannot show them");
     /* every start-up problem, the config file's and the theme's, on the
      * screen and on w (a long list ends with where the rest is) */
     notice_add(&ui, theme_err);
-    if (ui.status.notice[0])
-        ui_message(&ui, true, "%s", ui.status.notice);
-    ui.status.msg_keep = ui.status.notice[0] != 0;
+    if (ui_status_view(&ui)->notice[0])
+        ui_message(&ui, true, "%s", ui_status_view(&ui)->notice);
+    ui_message_keep(&ui, ui_status_view(&ui)->notice[0] != 0);
     ui_autosave_claim(&ui);
     if (ui.opt.load) {
         ui_load_file(&ui, ui.opt.load);
     } else if (ui.opt.mode == PLAY_ONLINE) { /* kage --mode=online: the lobby first */
         ui_online_lobby(&ui);
-        if (!ui.status.msg_keep)
-            ui.status.msg[0] = 0;
+        if (!ui_status_view(&ui)->msg_keep)
+            ui_message_clear(&ui);
     } else if (!ui.opt.fen) {
         ui_resume_start(&ui, ui.opt.resume);
     }
@@ -507,17 +486,17 @@ int ui_main(int argc, char **argv)
     ui_autosave(&ui);
     /* the last save failed (a full disk): the moves go to the terminal once
      * the screen is closed, so that nothing is lost, and the exit says so */
-    bool lost = ui.save.failed[0] && ui_game_in_progress(&ui);
+    bool lost = ui_autosave_view(&ui)->failed[0] && ui_game_in_progress(&ui);
     char *unsaved = lost ? ui_game_pgn(&ui) : NULL;
-    player_free(ui.ai.player);
+    ui_ai_close(&ui);
     ui_online_free(&ui);
-    pgn_games_free(&ui.load.games);
-    pgn_game_clear(&ui.load.from);
+    ui_pick_free(&ui);
+    ui_game_origin(&ui, NULL);
     ui_files_free(&ui);
-    savegame_free(&ui.save.resume);
+    ui_resume_free(&ui);
     screen_stop(&ui);
     if (lost) {
-        fprintf(stderr, "kage: the game in progress could not be saved: %s\n", ui.save.failed);
+        fprintf(stderr, "kage: the game in progress could not be saved: %s\n", ui_autosave_view(&ui)->failed);
         if (unsaved)
             fprintf(stderr, "kage: here it is, to keep (PGN; kage --load=FILE resumes it):\n\n%s\n", unsaved);
         if (ui.exit_status == 0)
@@ -526,8 +505,7 @@ int ui_main(int argc, char **argv)
     free(unsaved);
     game_free(ui.game);
     sig_pipe_fd = -1;
-    close(ui.term.wake[0]);
-    close(ui.term.wake[1]);
+    ui_term_wake_close(&ui);
     if (ui.exit_status > 128) {
         int sig = ui.exit_status - 128;
         signal(sig, SIG_DFL);

@@ -84,12 +84,14 @@ typedef struct UiOtherKey {
 
 /* A screen: its name in "too small" messages (NULL: the variant's), the key
  * map its keys go through (the game screen: its input's), the size it needs
- * (NULL: any) and how it is drawn (NULL: the terminal shows our text). */
+ * (NULL: any), how it is drawn (NULL: the terminal shows our text) and what
+ * entering it does (NULL: nothing; the help opens at its top). */
 typedef struct UiScreenDef {
     const char *name;
     UiKeymap keys;
     void (*need)(const Ui *ui, int *cols, int *rows);
     void (*draw)(Ui *ui);
+    void (*open)(Ui *ui);
 } UiScreenDef;
 
 /* An input of the game screen: its key map, and what it shows on the status
@@ -108,14 +110,14 @@ typedef struct UiKeyHelp {
 #define UI_CHOICES_MAX 16
 #define UI_PAIRS_MAX 240
 
-/* ui.c and term.c: the terminal. */
+/* term.c: the terminal. */
 typedef struct UiTerm {
     TermKey *tk;
     int wake[2];        /* self-pipe: signal handlers and the AI thread write */
     bool mouse_on;
 } UiTerm;
 
-/* ui.c and paint.c: how things look. */
+/* paint.c: how things look. */
 typedef struct UiLook {
     GlyphSet glyphs;
     Theme theme;
@@ -157,10 +159,6 @@ typedef struct UiStatus {
     char question[1400];
     UiConfirmFn on_yes;
     UiConfirmFn on_no;  /* NULL: just close the question */
-    Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (control.c fills them) */
-    char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
-    int nchoice;
-    bool choice_promo;  /* the choice is promote or not (y/n works too) */
     int bells;          /* times the bell was rung (--bell), for tests */
 } UiStatus;
 
@@ -211,27 +209,43 @@ typedef struct UiTime {
     bool low_rung[2];   /* --bell: the bell rang for this side's low clock */
 } UiTime;
 
-/* board.c (ui_browse_start, ui_browse_off, ui_live_end), for records_browse.c's
- * keys: browsing back through the game; pending_move is control.c's. */
+/* board.c: browsing back through the game (ui_browse_start, ui_browse_off,
+ * ui_live_end; records_browse.c's keys move through it). */
 typedef struct UiBrowse {
     bool on;            /* moved back with the browse keys */
-    Move pending_move;  /* a move from a browsed point, until confirmed */
     GameResult end;     /* a resignation, agreed draw or loss on time at the line's end */
     bool live_over;     /* the game at the line's end is over (browsing is only a view) */
 } UiBrowse;
 
-/* records_load.c (records_files.c: the list; records_fen.c: fen): what is loaded. */
-typedef struct UiLoad {
-    PgnGames games;     /* games of a file, to pick one (SCREEN_PICK) */
-    int sel, top;
-    char file[1024];
-    char fen[1024];     /* a FEN typed, while "replace the game in progress?" is asked */
+/* control.c: the game in play, beside the AI's groups. */
+typedef struct UiPlay {
+    Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (INPUT_CHOICE) */
+    char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
+    int nchoice;
+    bool choice_promo;  /* the choice is promote or not (y/n works too) */
+    Move pending_move;  /* a move from a browsed point, until confirmed */
     PgnGame from;       /* the game loaded last (its tags and comments go into a save),
                          * empty (from.rec.def NULL) once another game starts */
-    UiSavedFile *files; /* the PGN files of the data folder, newest first (SCREEN_FILES) */
-    int nfiles, file_sel, file_top;
+} UiPlay;
+
+/* records_load.c: a file loaded, its games to pick one (SCREEN_PICK). */
+typedef struct UiPick {
+    PgnGames games;
+    int sel, top;
+    char file[1024];
+} UiPick;
+
+/* records_files.c: the PGN files of the data folder, newest first (SCREEN_FILES). */
+typedef struct UiFiles {
+    UiSavedFile *files;
+    int nfiles, sel, top;
     char dir[1024];     /* that folder, with a '/' at its end */
-} UiLoad;
+} UiFiles;
+
+/* records_fen.c: a FEN typed, while "replace the game in progress?" is asked. */
+typedef struct UiFen {
+    char fen[1024];
+} UiFen;
 
 /* records_save.c: a file to write, while "replace it?" is asked. */
 typedef struct UiWrite {
@@ -239,22 +253,25 @@ typedef struct UiWrite {
     bool fen;           /* the FEN, else the game as PGN */
 } UiWrite;
 
-/* session.c: the autosave; records_resume.c: resuming it. */
-typedef struct UiSave {
-    bool autosave_on;   /* write the autosave (off in some tests) */
-    const char *autosave_path; /* NULL: the XDG place */
-    bool autosave_ours; /* the autosave file holds the game on the screen */
-    SaveGame resume;    /* an autosave offered for resuming */
-    bool have_resume;
+/* session.c: the autosave written. */
+typedef struct UiAutosave {
+    bool on;            /* write the autosave (off in some tests) */
+    const char *path;   /* NULL: the XDG place */
+    bool ours;          /* the autosave file holds the game on the screen */
     char failed[1536];  /* why the last autosave could not be written ("" when it was) */
-    /* ui_autosave_claim: this game's own autosave slot (the first one no
-     * other running game holds), and the unfinished games of free slots,
-     * offered one after the other at the start */
+} UiAutosave;
+
+/* records_resume.c: resuming an autosave.  ui_autosave_claim: this game's
+ * own autosave slot (the first one no other running game holds), and the
+ * unfinished games of free slots, offered one after the other at the start. */
+typedef struct UiResume {
+    SaveGame game;      /* an autosave offered for resuming */
+    bool offered;
     char own_path[1024];
     char offers[SAVEGAME_SLOTS][1024];
     int noffers, offer_at;
     int held[SAVEGAME_SLOTS], nheld; /* the lock descriptors, kept until the end */
-} UiSave;
+} UiResume;
 
 /* bindings.c: the help screen. */
 typedef struct UiHelp {
@@ -267,7 +284,7 @@ typedef struct UiGuide {
     Color color;
 } UiGuide;
 
-/* newgame.c: the new-game screen, written by newgame.c alone. */
+/* newgame.c: the new-game screen. */
 typedef struct UiNewgame {
     int field, variant, level, clock;
     TimeControl tcs[16]; /* the clocks offered: the presets, the game's, one typed */
@@ -277,37 +294,77 @@ typedef struct UiNewgame {
     bool rated;         /* online: the game counts for the ratings */
 } UiNewgame;
 
-/* The state of the game screen, grouped by concern; each group is written
- * by the file named above its type (others read it, or call that file). */
+/* The state of the game screen, grouped by concern.  Each group is written
+ * by the one file named above its type, through its functions; every other
+ * file reads it through its const view (ui_status_view() ...), so that a
+ * write from elsewhere does not compile (tests/check-ui-state checks that
+ * no other file names it).  The members at the top are the loop's
+ * (ui.c, screens.c): which screen and input the keys go to. */
 struct Ui {
     UiOptions opt;          /* the options in force (mode, level, variant, mouse ...) */
     KageConfig cfg;         /* the config file's values (strings live here) */
     Game *game;
     UiScreen screen;        /* the screen shown (screens.c: ui_screens[]) */
+    UiScreen shown;         /* the screen the last key went to, or last drawn (screens.c) */
     UiInput input;          /* on the game screen: what the keys go to (status.c) */
     Layout lay;             /* where everything is on this terminal (layout.c) */
     bool quit;
     int exit_status;
 
-    UiTerm term;            /* ui.c, term.c */
-    UiLook look;            /* ui.c, paint.c */
+    UiTerm term;            /* term.c */
+    UiLook look;            /* paint.c */
     UiBoardView board;      /* board.c */
+    UiBrowse browse;        /* board.c */
     UiStatus status;        /* status.c */
+    UiTime time;            /* session.c */
+    UiAutosave autosave;    /* session.c */
     UiAi ai;                /* control.c */
     UiAnalysis analysis;    /* control.c */
     UiReview review;        /* control.c */
-    UiTime time;            /* session.c */
-    UiBrowse browse;        /* board.c */
-    UiLoad load;            /* records_load.c, records_files.c, records_fen.c */
+    UiPlay play;            /* control.c */
+    UiPick pick;            /* records_load.c */
+    UiFiles files;          /* records_files.c */
+    UiFen fen;              /* records_fen.c */
     UiWrite write;          /* records_save.c */
-    UiSave save;            /* session.c, records_resume.c */
+    UiResume resume;        /* records_resume.c */
     UiHelp help;            /* bindings.c */
     UiGuide guide;          /* guide.c */
     UiNewgame newgame;      /* newgame.c */
     UiOnline *online;       /* online.c: the server, the lobby, the online game (NULL until used) */
 };
 
-/* --- paint.c: painting primitives --------------------------------------------------- */
+/* The const views of the groups, for the files that do not own them. */
+static inline const UiTerm *ui_term_view(const Ui *ui) { return &ui->term; }
+static inline const UiLook *ui_look_view(const Ui *ui) { return &ui->look; }
+static inline const UiBoardView *ui_board_view(const Ui *ui) { return &ui->board; }
+static inline const UiBrowse *ui_browse_view(const Ui *ui) { return &ui->browse; }
+static inline const UiStatus *ui_status_view(const Ui *ui) { return &ui->status; }
+static inline const UiTime *ui_time_view(const Ui *ui) { return &ui->time; }
+static inline const UiAutosave *ui_autosave_view(const Ui *ui) { return &ui->autosave; }
+static inline const UiAi *ui_ai_view(const Ui *ui) { return &ui->ai; }
+static inline const UiAnalysis *ui_analysis_view(const Ui *ui) { return &ui->analysis; }
+static inline const UiReview *ui_review_view(const Ui *ui) { return &ui->review; }
+static inline const UiPlay *ui_play_view(const Ui *ui) { return &ui->play; }
+static inline const UiPick *ui_pick_view(const Ui *ui) { return &ui->pick; }
+static inline const UiFiles *ui_files_view(const Ui *ui) { return &ui->files; }
+static inline const UiFen *ui_fen_view(const Ui *ui) { return &ui->fen; }
+static inline const UiWrite *ui_write_view(const Ui *ui) { return &ui->write; }
+static inline const UiResume *ui_resume_view(const Ui *ui) { return &ui->resume; }
+static inline const UiHelp *ui_help_view(const Ui *ui) { return &ui->help; }
+static inline const UiGuide *ui_guide_view(const Ui *ui) { return &ui->guide; }
+static inline const UiNewgame *ui_newgame_view(const Ui *ui) { return &ui->newgame; }
+
+/* --- paint.c: how things look, painting primitives ---------------------------------------- */
+
+/* The terminal's colours (none unless `colour`), its underline. */
+void ui_look_colours(Ui *ui, bool colour);
+/* The theme of that name (theme_load); false and why in err. */
+bool ui_look_theme(Ui *ui, const char *name, char *err, size_t size);
+void ui_look_glyphs(Ui *ui, GlyphSet glyphs);
+/* The panel shows page `page` of the pieces in play (-1: the moves again). */
+void ui_legend_show(Ui *ui, int page);
+/* The pieces in play took `pages` pages at the last drawing. */
+void ui_legend_paged(Ui *ui, int pages);
 
 /* Curses attributes for a theme style (a colour pair is made on demand). */
 attr_t ui_attr(Ui *ui, short fg, short bg, unsigned attrs);
@@ -341,42 +398,22 @@ int ui_put_bottom_up_at(int y, int x, int width, attr_t a, const char *text, int
  * least four. */
 int ui_status_lines(void);
 
-/* --- status.c: the status line: messages, prompts, questions -------------------------- */
-
-void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* The message at the end of a game: `what` happened (the result), then the
- * keys that may follow (N: rematch, V: review, u: take back but after a loss
- * on time). */
-void ui_game_over_message(Ui *ui, const char *what);
-/* w: the latest messages in full, on a screen of their own. */
-void ui_open_messages(Ui *ui);
-void ui_draw_messages(Ui *ui);
-extern const UiAction ui_messages_actions[];
-extern const int ui_messages_nactions;
-/* Ask for a line of text on the status line; on_submit gets it on Enter. */
-void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
-/* A path as typed at a prompt: "~/" is the home folder, and a "~/" or "/"
- * typed after a path offered starts the path again (".../kage/~/my" is
- * "~/my"), as in Emacs. */
-void ui_path_typed(const char *in, char *out, size_t size);
-/* A path to offer at a prompt: the home folder as "~". */
-void ui_path_shown(const char *path, char *out, size_t size);
-/* Ask a yes/no question; on_yes runs on 'y' (status.on_no, if the caller
- * sets it, on any other key). */
-void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes);
-/* The terminal bell, if --bell (or bell = yes) asked for it. */
-void ui_bell(Ui *ui);
-extern const UiInputDef ui_inputs[INPUT_COUNT];
-extern const UiAction ui_prompt_actions[], ui_confirm_actions[];
-extern const int ui_prompt_nactions, ui_confirm_nactions;
-extern const UiOtherKey ui_prompt_other, ui_confirm_other;
-
 /* --- board.c: the board view, the cursor, the selection ------------------------------------ */
 
 /* Is colour c played by the AI in the current mode? */
 bool ui_ai_plays(const Ui *ui, Color c);
 /* Put back the piece picked up (and its legs), closing a choice between its moves. */
 void ui_deselect(Ui *ui);
+/* Pick up the piece on square sq, or select piece `type` of the hand to drop. */
+void ui_select_square(Ui *ui, int sq);
+void ui_select_type(Ui *ui, int type);
+/* A Lion's or Wolf's next leg picked, or its legs forgotten (the piece stays picked up). */
+void ui_leg_add(Ui *ui, int sq);
+void ui_legs_clear(Ui *ui);
+/* The second player at the bottom, or not. */
+void ui_flip(Ui *ui, bool flipped);
+/* The cursor onto the board's square (file, rank). */
+void ui_cursor_to(Ui *ui, int file, int rank);
 /* Square of board (file, rank) in the padded board. */
 int ui_square(const Ui *ui, int file, int rank);
 /* View column/row (from the top-left of the screen) to file/rank and back. */
@@ -418,7 +455,58 @@ void ui_browse_start(Ui *ui, GameResult end, bool live_over);
 /* The board shows the game where it stands (a move, a take-back, a new game). */
 void ui_browse_off(Ui *ui);
 
+/* --- status.c: the status line: messages, prompts, questions -------------------------- */
+
+void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The status line says nothing now. */
+void ui_message_clear(Ui *ui);
+/* Keep the message over the AI's moves until a key (or not). */
+void ui_message_keep(Ui *ui, bool keep);
+/* A message kept for w, while the status line goes on saying what it said
+ * (a chat line about another game than the one shown). */
+void ui_message_log_only(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The start-up problems (the config file's, the theme's, the autosave's),
+ * said again after the resume question: now `text`. */
+void ui_notice_set(Ui *ui, const char *text);
+/* The message at the end of a game: `what` happened (the result), then the
+ * keys that may follow (N: rematch, V: review, u: take back but after a loss
+ * on time). */
+void ui_game_over_message(Ui *ui, const char *what);
+/* w: the latest messages in full, on a screen of their own. */
+void ui_open_messages(Ui *ui);
+void ui_draw_messages(Ui *ui);
+extern const UiAction ui_messages_actions[];
+extern const int ui_messages_nactions;
+/* Ask for a line of text on the status line; on_submit gets it on Enter. */
+void ui_prompt(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
+/* A path as typed at a prompt: "~/" is the home folder, and a "~/" or "/"
+ * typed after a path offered starts the path again (".../kage/~/my" is
+ * "~/my"), as in Emacs. */
+void ui_path_typed(const char *in, char *out, size_t size);
+/* A path to offer at a prompt: the home folder as "~". */
+void ui_path_shown(const char *path, char *out, size_t size);
+/* The same for a file's name: Tab completes it. */
+void ui_prompt_path(Ui *ui, const char *label, const char *initial, UiSubmitFn on_submit);
+/* Ask a yes/no question; on_yes runs on 'y', on_no (NULL: nothing but
+ * closing the question) on any other key. */
+void ui_confirm(Ui *ui, const char *question, UiConfirmFn on_yes);
+void ui_confirm_or(Ui *ui, const char *question, UiConfirmFn on_yes, UiConfirmFn on_no);
+/* The terminal bell, if --bell (or bell = yes) asked for it. */
+void ui_bell(Ui *ui);
+extern const UiInputDef ui_inputs[INPUT_COUNT];
+extern const UiAction ui_prompt_actions[], ui_confirm_actions[];
+extern const int ui_prompt_nactions, ui_confirm_nactions;
+extern const UiOtherKey ui_prompt_other, ui_confirm_other;
+
 /* --- term.c: the terminal lent and taken back ------------------------------------------------- */
+
+/* The pipe that signal handlers and the AI thread write to wake the loop
+ * (both ends non-blocking); false and errno if none can be made. */
+bool ui_term_wake_open(Ui *ui);
+void ui_term_wake_close(Ui *ui);
+/* The keyboard read through libtermkey (raw mode), and given back. */
+void ui_term_keys_open(Ui *ui);
+void ui_term_keys_close(Ui *ui);
 
 /* Leave curses for the terminal's own screen and print text there (on),
  * or take the screen back (off). */
@@ -436,8 +524,12 @@ void ui_clock_new(Ui *ui, const TimeControl *tc);
 bool ui_clock_moved(Ui *ui);
 /* The side to move changed without a move (take back, browse): its clock runs now. */
 void ui_clock_turn(Ui *ui);
-/* Check for a loss on time and end the game; true if it just ended. */
-bool ui_clock_check(Ui *ui);
+/* The side to move's low-time bell (--bell), then the side whose flag has
+ * fallen (the clock stopped), or -1. */
+int ui_clock_flag(Ui *ui);
+/* The clock as given (online: the server's; a game resumed), and the time
+ * control tc (NULL: the same). */
+void ui_clock_set(Ui *ui, const TimeControl *tc, const Clock *clock);
 /* Milliseconds until the clock display changes or a flag falls; -1: never. */
 int ui_clock_timeout(const Ui *ui);
 /* Pause or go on (hot-seat). */
@@ -448,6 +540,12 @@ void ui_autosave(Ui *ui);
 void ui_autosave_enable(Ui *ui, bool on);
 /* A new game on the screen: the autosave file, if any, holds another one. */
 void ui_autosave_new_game(Ui *ui);
+/* The game on the screen was resumed from the autosave file: it is its. */
+void ui_autosave_ours(Ui *ui);
+/* The autosave goes to path (the caller's string, kept; NULL: the XDG place). */
+void ui_autosave_to(Ui *ui, const char *path);
+/* No autosave for this session, and why (said at the end if a game is left unsaved). */
+void ui_autosave_off(Ui *ui, const char *why);
 /* Take this game's autosave slot (another Kage may be playing with the same
  * home) and note the unfinished games of the free slots to offer
  * (records_resume.c, beside resuming them). */
@@ -493,6 +591,19 @@ void ui_online_export(Ui *ui, int64_t id, bool open);
 bool ui_online_send(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
+
+/* The AI (the player), made to wake the loop through wake_fd; and freed. */
+void ui_ai_open(Ui *ui, int wake_fd);
+void ui_ai_close(Ui *ui);
+/* The AI's depth, score, speed and line hidden from the panel, or shown. */
+void ui_ai_info_hide(Ui *ui, bool hidden);
+/* Watch mode: the AI's move waiting to be shown is dropped (taken back). */
+void ui_ai_drop_held(Ui *ui);
+/* The game loaded last, whose tags and comments go into a save: taken over
+ * from `from`, which is left empty; NULL: none. */
+void ui_game_origin(Ui *ui, PgnGame *from);
+/* Check for a loss on time and end the game; true if it just ended. */
+bool ui_clock_check(Ui *ui);
 
 /* How many moves `plies` plies of rec make as players count them (a move
  * number each: "1. d3 e5" is one move), as text: "1 move", "21 moves". */
@@ -567,8 +678,11 @@ void ui_browse(Ui *ui, int dir);
 void ui_resume_start(Ui *ui, bool now);
 void ui_draw_pick(Ui *ui);
 void ui_draw_files(Ui *ui);
-/* Free the list of saved files. */
+/* Free the list of saved files, the games of a file to pick from, an
+ * autosave offered for resuming. */
 void ui_files_free(Ui *ui);
+void ui_pick_free(Ui *ui);
+void ui_resume_free(Ui *ui);
 extern const UiAction ui_pick_actions[], ui_files_actions[], ui_text_actions[];
 extern const int ui_pick_nactions, ui_files_nactions, ui_text_nactions;
 extern const UiOtherKey ui_text_other;
@@ -628,6 +742,8 @@ bool ui_bindings_unknown_action(char *buf, size_t size);
  * other keys do); returns how many lines (at most max). */
 int ui_keymap_help(UiKeymap map, const char **title, UiKeyHelp *out, int max);
 void ui_draw_help(Ui *ui);
+/* The help screen entered: it shows its top. */
+void ui_help_open(Ui *ui);
 extern const UiAction ui_help_actions[];
 extern const int ui_help_nactions;
 
