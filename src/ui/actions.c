@@ -127,7 +127,8 @@ static void act_pause(Ui *ui)
             return;
         }
         ui_clock_pause(ui, !ui_time_view(ui)->paused);
-        ui_message(ui, false, ui_time_view(ui)->paused ? "Paused: the AI's next move waits (p goes on)" : "The game goes on");
+        ui_message(ui, false,
+                   ui_time_view(ui)->paused ? "Paused: the AI's next move waits (p goes on)" : "The game goes on");
         return;
     }
     if (!clock_enabled(&ui_time_view(ui)->clock)) {
@@ -144,7 +145,8 @@ static void act_pause(Ui *ui)
     }
     ui_clock_pause(ui, !ui_time_view(ui)->paused);
     ui_deselect(ui);
-    ui_message(ui, false, ui_time_view(ui)->paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
+    ui_message(ui, false,
+               ui_time_view(ui)->paused ? "Paused: the clocks stand still (p goes on)" : "The clocks run again");
 }
 
 static void watch_only(Ui *ui, int dir)
@@ -252,7 +254,9 @@ static void ai_draw_offer(Ui *ui)
     }
     /* whose view: the side it sees ahead is itself or the person */
     Color ai = ui_ai_plays(ui, WHITE) ? WHITE : BLACK;
-    Color ahead = ui_ai_view(ui)->judged_mate ? (ui_ai_view(ui)->judged_mate > 0 ? WHITE : BLACK) : ui_ai_view(ui)->judged_cp > 0 ? WHITE : BLACK;
+    Color ahead = ui_ai_view(ui)->judged_mate     ? (ui_ai_view(ui)->judged_mate > 0 ? WHITE : BLACK)
+                  : ui_ai_view(ui)->judged_cp > 0 ? WHITE
+                                                  : BLACK;
     char by[48];
     if (ui_ai_view(ui)->judged_mate)
         snprintf(by, sizeof by, "mating");

@@ -232,7 +232,8 @@ static void after_move(Ui *ui, const char *who, const char *text)
     ui_browse_off(ui);
     ui_clock_moved(ui);
     ui_deselect(ui);
-    bool keep = who[0] && (ui->input == INPUT_PROMPT || (ui->input == INPUT_CONFIRM && ui_status_view(ui)->on_yes != play_pending));
+    bool keep = who[0] && (ui->input == INPUT_PROMPT ||
+                           (ui->input == INPUT_CONFIRM && ui_status_view(ui)->on_yes != play_pending));
     if (!keep)
         ui->input = INPUT_BOARD;
     ui_orient(ui);
@@ -640,7 +641,8 @@ void ui_ai_step(Ui *ui)
     if (!ui->ai.player) /* a screen without its AI (the tests): only a held move to play */
         return;
     player_info(ui->ai.player, ui->ai.info, sizeof ui->ai.info);
-    bool wait = ui->screen == SCREEN_NEWGAME || ui_resume_view(ui)->offered || ui_time_view(ui)->paused || ui->ai.holding;
+    bool wait =
+        ui->screen == SCREEN_NEWGAME || ui_resume_view(ui)->offered || ui_time_view(ui)->paused || ui->ai.holding;
     ai_turn = !ui_live_over(ui) && ui_ai_plays(ui, ui_live_side(ui)); /* after any move just played */
     if (ai_turn && !player_busy(ui->ai.player) && !wait) {
         PlayerTime t;
@@ -670,7 +672,8 @@ void ui_select_drop(Ui *ui, int type)
 static int moves_by_path(Ui *ui, const int *legs, int n, int next, Move *out, int max)
 {
     Move all[MAX_MOVES];
-    int nall = game_moves_matching(ui->game, ui_board_view(ui)->sel_sq, ui_board_view(ui)->sel_drop, -1, all, MAX_MOVES), k = 0;
+    const UiBoardView *bv = ui_board_view(ui);
+    int nall = game_moves_matching(ui->game, bv->sel_sq, bv->sel_drop, -1, all, MAX_MOVES), k = 0;
     for (int i = 0; i < nall; i++) {
         int path[GAME_PATH_MAX], len = game_move_path(ui->game, all[i], path);
         bool ok = len >= n + (next >= 0);
@@ -684,7 +687,10 @@ static int moves_by_path(Ui *ui, const int *legs, int n, int next, Move *out, in
     return k;
 }
 
-int ui_leg_moves(Ui *ui, Move *out, int max) { return moves_by_path(ui, ui_board_view(ui)->legs, ui_board_view(ui)->nlegs, -1, out, max); }
+int ui_leg_moves(Ui *ui, Move *out, int max)
+{
+    return moves_by_path(ui, ui_board_view(ui)->legs, ui_board_view(ui)->nlegs, -1, out, max);
+}
 
 /* After legs[0..n): the moves that end on sq (into end) and those that pass
  * sq and go on (into via). */
@@ -805,7 +811,8 @@ void ui_select_at_cursor(Ui *ui)
     }
     Move end[UI_CHOICES_MAX], via[UI_CHOICES_MAX];
     int nend, nvia;
-    if (ui_board_view(ui)->nlegs && sq == ui_board_view(ui)->legs[ui_board_view(ui)->nlegs - 1]) { /* the last leg again: stop there */
+    if (ui_board_view(ui)->nlegs &&
+        sq == ui_board_view(ui)->legs[ui_board_view(ui)->nlegs - 1]) { /* the last leg again: stop there */
         moves_at(ui, ui_board_view(ui)->nlegs - 1, sq, end, &nend, via, &nvia);
         if (nend)
             ui_finish_move(ui, end, nend);

@@ -77,7 +77,8 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
         style_over(&st, &th[STYLE_SELECTED]);
     if (royal_attacked(pos, sq))
         style_over(&st, &th[STYLE_CHECK]);
-    bool cursor = file == ui_board_view(ui)->cur_file && rank == ui_board_view(ui)->cur_rank && ui_board_view(ui)->cur_hand < 0 && ui->screen == SCREEN_GAME;
+    bool cursor = file == ui_board_view(ui)->cur_file && rank == ui_board_view(ui)->cur_rank &&
+                  ui_board_view(ui)->cur_hand < 0 && ui->screen == SCREEN_GAME;
     if (cursor)
         style_over(&st, &th[STYLE_CURSOR]);
     else if (unmarked && l->compact && (th[STYLE_CURSOR].attrs & TA_REVERSE) && th[STYLE_TARGET].bg >= 0 &&
@@ -108,7 +109,8 @@ static void draw_square(Ui *ui, int file, int rank, const bool *target)
                 pst.attrs ^= TA_REVERSE;
         }
     } else if (is_target)
-        snprintf(text, sizeof text, l->compact ? "%s" : " %s ", ui_look_view(ui)->glyphs != GLYPHS_LETTERS ? " ·" : " .");
+        snprintf(text, sizeof text, l->compact ? "%s" : " %s ",
+                 ui_look_view(ui)->glyphs != GLYPHS_LETTERS ? " ·" : " .");
     else
         snprintf(text, sizeof text, "    ");
     int x = l->board_x + col * l->cw, y = l->board_y + row * l->ch;
@@ -153,7 +155,8 @@ static void draw_board(Ui *ui)
         }
     } else if (ui_board_view(ui)->sel_sq != NO_SQUARE || ui_board_view(ui)->sel_drop) {
         Move ms[MAX_MOVES];
-        int n = game_moves_matching(ui->game, ui_board_view(ui)->sel_sq, ui_board_view(ui)->sel_drop, -1, ms, MAX_MOVES);
+        int n =
+            game_moves_matching(ui->game, ui_board_view(ui)->sel_sq, ui_board_view(ui)->sel_drop, -1, ms, MAX_MOVES);
         for (int i = 0; i < n; i++)
             target[move_to(ms[i])] = true;
     }
@@ -182,7 +185,8 @@ static void draw_board(Ui *ui)
 static void draw_eval_bar(Ui *ui)
 {
     const Layout *l = &ui->lay;
-    if (!ui_analysis_view(ui)->on || !ui_analysis_view(ui)->scored) /* compact too: a column is free right of the board */
+    if (!ui_analysis_view(ui)->on ||
+        !ui_analysis_view(ui)->scored) /* compact too: a column is free right of the board */
         return;
     int cp = ui_analysis_view(ui)->cp;
     double share = ui_analysis_view(ui)->mate ? (ui_analysis_view(ui)->mate > 0 ? 1.0 : 0.0)
@@ -217,7 +221,8 @@ static void draw_hands(Ui *ui)
         for (int i = 0; i < n && i < l->hand_per_row * (l->hand_rows - 1); i++) {
             PieceLook look;
             glyph_piece(g->v, ui_look_view(ui)->glyphs, c, types[i], &look);
-            Style st = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            Style st =
+                ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             bool sel = ui_board_view(ui)->sel_drop == types[i] && c == g->pos->side;
             if (sel)
                 style_over(&st, &ui_look_view(ui)->theme.s[ui_look_view(ui)->form][STYLE_SELECTED]);
@@ -277,7 +282,8 @@ static void draw_taken(Ui *ui)
                 break;
             PieceLook look;
             glyph_piece(g->v, ui_look_view(ui)->glyphs, !c, types[b][i], &look);
-            Style st = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][!c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            Style st =
+                ui_look_view(ui)->theme.s[ui_look_view(ui)->form][!c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             if (st.bg == THEME_UNSET)
                 st.bg = THEME_DEFAULT;
             char text[40];
@@ -299,7 +305,8 @@ static void player_label(Ui *ui, Color c, char *buf, size_t size)
         return;
     }
     /* a loaded game's players, by the names its PGN gives them */
-    const char *named = ui_play_view(ui)->from.rec.def ? pgn_tag(&ui_play_view(ui)->from, c == WHITE ? "White" : "Black") : NULL;
+    const char *named =
+        ui_play_view(ui)->from.rec.def ? pgn_tag(&ui_play_view(ui)->from, c == WHITE ? "White" : "Black") : NULL;
     if (named && *named && strcmp(named, "?") && !ui_ai_plays(ui, c)) {
         snprintf(buf, size, "%.40s", named);
         return;
@@ -447,7 +454,8 @@ static void draw_legend(Ui *ui, int y0, int y1, int x, int w, const char *back)
         Color c = has[WHITE] ? WHITE : BLACK;
         glyph_piece(v, ui_look_view(ui)->glyphs, c, t, &e[n].look[0]);
         glyph_piece(v, ui_look_view(ui)->glyphs, !c, t, &e[n].look[1]);
-        e[n].two = has[!c] && ui_look_view(ui)->glyphs != GLYPHS_LETTERS && strcmp(e[n].look[0].glyph, e[n].look[1].glyph);
+        e[n].two =
+            has[!c] && ui_look_view(ui)->glyphs != GLYPHS_LETTERS && strcmp(e[n].look[0].glyph, e[n].look[1].glyph);
         e[n].owner = c;
         const PieceDef *d = v->type[t].def;
         char letter[8]; /* as typed: Cashew's two-letter code, else the SAN letter */
@@ -613,7 +621,8 @@ static void draw_panel(Ui *ui)
     int bottom = l->panel_y + l->panel_h - 1; /* the last panel line: key hints */
     if (ui->input == INPUT_CHOICE) {
         if (ui_board_view(ui)->nlegs) { /* "Lion via f6, g7:" */
-            int n = snprintf(buf, sizeof buf, "%s via", g->v->type[piece_type(g->pos->board[ui_board_view(ui)->sel_sq])].def->name);
+            int n = snprintf(buf, sizeof buf, "%s via",
+                             g->v->type[piece_type(g->pos->board[ui_board_view(ui)->sel_sq])].def->name);
             for (int i = 0; i < ui_board_view(ui)->nlegs && n < (int)sizeof buf - 8; i++) {
                 char name[8];
                 variant_square_name(g->v, ui_board_view(ui)->legs[i], name);
@@ -683,7 +692,8 @@ static void draw_status(Ui *ui)
     char buf[256];
     if (ui_inputs[ui->input].draw) { /* a prompt or a question, and a hint above a prompt */
         if (ui->input == INPUT_PROMPT && ui_status_view(ui)->msg[0])
-            ui_put_bottom_up(l->status_y - 1, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE),
+            ui_put_bottom_up(l->status_y - 1, COLS,
+                             ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE),
                              ui_status_view(ui)->msg, ui_status_lines() - 1);
         ui_inputs[ui->input].draw(ui, l->status_y);
         return;
@@ -717,8 +727,8 @@ static void draw_status(Ui *ui)
             }
             msg = n ? cut : msg; /* one word longer than all the lines: cut where it stops */
         }
-        ui_put_bottom_up_at(l->status_y, mx, mw, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg,
-                            max);
+        ui_put_bottom_up_at(l->status_y, mx, mw,
+                            ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), msg, max);
     } else if (l->panel_below && ai_line_short(ui, buf, sizeof buf)) { /* no panel for it: the keys' line */
         ui_fit_words(buf, COLS, 1);
         ui_put(l->status_y, 0, COLS, ui_style(ui, STYLE_DIM), buf);

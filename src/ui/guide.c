@@ -65,7 +65,8 @@ void ui_open_guide(Ui *ui)
     const Position *pos = ui->game->pos;
     int sq = ui_square(ui, ui_board_view(ui)->cur_file, ui_board_view(ui)->cur_rank);
     int types[MAX_PIECE_TYPES];
-    if (ui_board_view(ui)->cur_hand >= 0 && ui_board_view(ui)->cur_hand < ui_hand_types(ui, ui_board_view(ui)->cur_hand_color, types)) {
+    if (ui_board_view(ui)->cur_hand >= 0 &&
+        ui_board_view(ui)->cur_hand < ui_hand_types(ui, ui_board_view(ui)->cur_hand_color, types)) {
         ui->guide.type = types[ui_board_view(ui)->cur_hand];
         ui->guide.color = ui_board_view(ui)->cur_hand_color;
     } else if (ui_board_view(ui)->sel_drop) {
@@ -171,7 +172,8 @@ void ui_draw_guide(Ui *ui)
             snprintf(cell, sizeof cell, "%s", mark);
             if (sq == from)
                 snprintf(cell, sizeof cell, "%s ", look.glyph);
-            Style ps = ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
+            Style ps =
+                ui_look_view(ui)->theme.s[ui_look_view(ui)->form][c == WHITE ? STYLE_PIECE_FIRST : STYLE_PIECE_SECOND];
             short fg = sq == from ? ps.fg : THEME_DEFAULT;
             ui_put(y, 3 + col * 3, 3, ui_attr(ui, fg, st.bg, st.attrs | (sq == from ? ps.attrs : 0)), cell);
         }

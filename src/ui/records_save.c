@@ -174,7 +174,8 @@ static void save_ask(Ui *ui, bool fen)
     ui_deselect(ui);
     char shown[1024];
     ui_path_shown(path, shown, sizeof shown);
-    ui_prompt_path(ui, fen ? "Save the FEN to: " : "Save the game (PGN) to: ", shown, fen ? fen_file_submit : save_submit);
+    ui_prompt_path(ui, fen ? "Save the FEN to: " : "Save the game (PGN) to: ", shown,
+                   fen ? fen_file_submit : save_submit);
 }
 
 void ui_save_game(Ui *ui) { save_ask(ui, false); }

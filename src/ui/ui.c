@@ -268,7 +268,8 @@ static void loop(Ui *ui)
         TermKeyResult res;
         while ((res = termkey_getkey(ui_term_view(ui)->tk, &key)) == TERMKEY_RES_KEY && !ui->quit)
             handle_key(ui, &key);
-        key_deadline = res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui_term_view(ui)->tk) : -1;
+        key_deadline =
+            res == TERMKEY_RES_AGAIN ? clock_monotonic_ms(NULL) + termkey_get_waittime(ui_term_view(ui)->tk) : -1;
         if (res == TERMKEY_RES_EOF) {
             ui->exit_status = 1;
             break;
@@ -316,8 +317,9 @@ static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
         append_tilde(notice, size, &n, d->msg[i]);
     }
     if (d->dropped && n < (int)size)
-        n += snprintf(notice + n, size - (size_t)n, " (and %d more problem%s in the config file, listed on the terminal)",
-                      d->dropped, d->dropped == 1 ? "" : "s");
+        n += snprintf(notice + n, size - (size_t)n,
+                      " (and %d more problem%s in the config file, listed on the terminal)", d->dropped,
+                      d->dropped == 1 ? "" : "s");
     if (extra[0] && n < (int)size)
         snprintf(notice + n, size - (size_t)n, "%s%s", n ? "; " : "", extra);
     ui_notice_set(ui, notice);
