@@ -48,7 +48,7 @@ static Rig *rig_on(const char *me)
     UiOnline *o = calloc(1, sizeof *o);
     net_lobby_init(&o->lobby);
     o->retry_at = -1;
-    o->draw_seen = -1;
+    ui->online_game.draw_seen = -1;
     snprintf(o->path, sizeof o->path, "/test/server.sock");
     NetClient *c = calloc(1, sizeof *c);
     c->fd = sv[0];

@@ -40,7 +40,7 @@ __attribute__((format(printf, 3, 4))) static void cut_text(char *buf, size_t siz
 
 static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
 {
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     if (r->kind == ROW_CHALLENGE) {
         const NetChallenge *c = &l->challenges[r->index];
         char colour[48];
@@ -89,7 +89,7 @@ void ui_draw_lobby(Ui *ui)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
     static LobbyLine lines[LOBBY_ROWS_MAX + 48];
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetLobby *l = &o->lobby;
     bool uni = ui_look_view(ui)->glyphs != GLYPHS_LETTERS;
     char buf[400];
@@ -108,13 +108,13 @@ void ui_draw_lobby(Ui *ui)
     /* each player's rating in one game: the selected row's, else the leaderboard's */
     int nrows = ui_lobby_rows(l, rows), k = 0;
     const char *rated_in = NULL;
-    if (o->sel < nrows) {
-        const LobbyRow *r = &rows[o->sel];
+    if (ui->lobby_screen.sel < nrows) {
+        const LobbyRow *r = &rows[ui->lobby_screen.sel];
         rated_in = r->kind == ROW_CHALLENGE ? l->challenges[r->index].variant
                    : r->kind == ROW_LIVE    ? l->live[r->index].variant
                                             : l->past[r->index].variant;
-    } else if (o->board > 0)
-        rated_in = variant_defs[o->board - 1]->id;
+    } else if (ui->lobby_screen.board > 0)
+        rated_in = variant_defs[ui->lobby_screen.board - 1]->id;
     bool any = false;
     for (int i = 0; rated_in && i < l->nplayers && !any; i++)
         any = net_lobby_rating(l, l->players[i], rated_in) != NULL;
@@ -156,8 +156,8 @@ void ui_draw_lobby(Ui *ui)
         lines[n].row = k;
         lines[n].style = STYLE_TEXT;
     }
-    if (o->board > 0 && l->ntop >= 0) { /* the leaderboard asked for with t */
-        const VariantDef *d = variant_defs[o->board - 1];
+    if (ui->lobby_screen.board > 0 && l->ntop >= 0) { /* the leaderboard asked for with t */
+        const VariantDef *d = variant_defs[ui->lobby_screen.board - 1];
         snprintf(head, sizeof head, "Best in %s%s (t: the next game's)", d->name,
                  strcmp(l->top_variant, d->id) ? ", asked for" : l->ntop ? "" : ": no rated game yet");
         HEAD(head);
@@ -173,22 +173,22 @@ void ui_draw_lobby(Ui *ui)
 #undef HEAD
     /* the list between the players and the two last lines, scrolled to the cursor */
     int top_y = y + 1, room = LINES - 3 - top_y, cur = 0;
-    if (o->sel >= nrows)
-        o->sel = nrows ? nrows - 1 : 0;
+    if (ui->lobby_screen.sel >= nrows)
+        ui->lobby_screen.sel = nrows ? nrows - 1 : 0;
     for (int i = 0; i < n; i++)
-        if (lines[i].row == o->sel && nrows)
+        if (lines[i].row == ui->lobby_screen.sel && nrows)
             cur = i;
-    if (cur < o->top + 1)
-        o->top = cur > 0 ? cur - 1 : 0;
-    if (cur >= o->top + room)
-        o->top = cur - room + 1;
-    if (o->top < 0)
-        o->top = 0;
-    for (int i = o->top; i < n && i - o->top < room; i++) {
-        bool on = nrows && lines[i].row == o->sel;
+    if (cur < ui->lobby_screen.top + 1)
+        ui->lobby_screen.top = cur > 0 ? cur - 1 : 0;
+    if (cur >= ui->lobby_screen.top + room)
+        ui->lobby_screen.top = cur - room + 1;
+    if (ui->lobby_screen.top < 0)
+        ui->lobby_screen.top = 0;
+    for (int i = ui->lobby_screen.top; i < n && i - ui->lobby_screen.top < room; i++) {
+        bool on = nrows && lines[i].row == ui->lobby_screen.sel;
         char text[210];
         snprintf(text, sizeof text, "%s%s", lines[i].row >= 0 ? (on ? "> " : "  ") : "", lines[i].text);
-        ui_put(top_y + i - o->top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
+        ui_put(top_y + i - ui->lobby_screen.top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
     }
     if (ui->input != INPUT_PROMPT && ui_status_view(ui)->msg[0])
         ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui_status_view(ui)->msg,
@@ -207,41 +207,48 @@ void ui_draw_lobby(Ui *ui)
 static bool current(Ui *ui, LobbyRow *out)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     int n = ui_lobby_rows(&o->lobby, rows);
     if (!o->client) {
         ui_message(ui, true, "Not connected to the Kage server: %s", o->why);
         return false;
     }
-    if (o->sel >= n) {
+    if (ui->lobby_screen.sel >= n) {
         ui_message(ui, true, "Nothing chosen: the list is empty (c offers a game)");
         return false;
     }
-    *out = rows[o->sel];
+    *out = rows[ui->lobby_screen.sel];
     return true;
 }
 
 static void lobby_down(Ui *ui)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
-    if (ui->online->sel + 1 < ui_lobby_rows(&ui->online->lobby, rows))
-        ui->online->sel++;
+    if (ui->lobby_screen.sel + 1 < ui_lobby_rows(&ui_online_view(ui)->lobby, rows))
+        ui->lobby_screen.sel++;
 }
 
 static void lobby_up(Ui *ui)
 {
-    if (ui->online->sel > 0)
-        ui->online->sel--;
+    if (ui->lobby_screen.sel > 0)
+        ui->lobby_screen.sel--;
 }
 
-static void lobby_go(Ui *ui) { ui_online_send(ui, "%s", ui->online->pending); }
+static void lobby_go(Ui *ui) { ui_online_send(ui, "%s", ui->lobby_screen.pending); }
+
+void ui_lobby_fit(Ui *ui)
+{
+    static LobbyRow rows[LOBBY_ROWS_MAX];
+    int n = ui_lobby_rows(&ui_online_view(ui)->lobby, rows);
+    if (ui->lobby_screen.sel >= n)
+        ui->lobby_screen.sel = n > 0 ? n - 1 : 0;
+}
 
 /* Send line, after asking when it would replace a game in progress here
  * (which stays in the autosave, offered at the next start). */
 static void lobby_send(Ui *ui, const char *line)
 {
-    UiOnline *o = ui->online;
-    snprintf(o->pending, sizeof o->pending, "%s", line);
+    snprintf(ui->lobby_screen.pending, sizeof ui->lobby_screen.pending, "%s", line);
     if (ui->opt.mode != PLAY_ONLINE && ui_game_in_progress(ui)) {
         ui->screen = SCREEN_GAME;
         ui_confirm(ui, "Leave the game in progress for this one? It stays in the autosave for the next start (y/n)",
@@ -256,7 +263,7 @@ static void lobby_open(Ui *ui)
     LobbyRow r;
     if (!current(ui, &r))
         return;
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     char line[64];
     ui_message_clear(ui);
     if (r.kind == ROW_CHALLENGE) {
@@ -281,7 +288,7 @@ static void lobby_withdraw(Ui *ui)
     LobbyRow r;
     if (!current(ui, &r))
         return;
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     if (r.kind == ROW_CHALLENGE && !strcmp(l->challenges[r.index].to, l->me)) {
         if (ui_online_send(ui, "decline %lld", (long long)l->challenges[r.index].id))
             ui_message(ui, false, "Challenge of %s declined", l->challenges[r.index].owner);
@@ -296,7 +303,7 @@ static void lobby_export(Ui *ui)
     LobbyRow r;
     if (!current(ui, &r))
         return;
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     if (r.kind == ROW_CHALLENGE)
         ui_message(ui, true, "A challenge has no moves yet: choose a game");
     else
@@ -305,15 +312,15 @@ static void lobby_export(Ui *ui)
 
 static void lobby_challenge(Ui *ui)
 {
-    ui->online->offer_to[0] = 0;
+    ui_online_offer_to(ui, "");
     ui_open_newgame_online(ui, true);
 }
 
 static void lobby_refresh(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     if (!o->client) {
-        o->retry_at = 0; /* now */
+        ui_online_retry_now(ui);
         ui_online_step(ui);
         return;
     }
@@ -331,7 +338,7 @@ static void lobby_all_games(Ui *ui) { ui_online_all_games(ui); }
 
 static void whom_submit(Ui *ui, const char *typed)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetLobby *l = &o->lobby;
     bool here = false;
     for (int i = 0; i < l->nplayers; i++)
@@ -340,7 +347,7 @@ static void whom_submit(Ui *ui, const char *typed)
         ui_message(ui, true, "'%.40s' is not another player online here (the list at the top)", typed);
         return;
     }
-    snprintf(o->offer_to, sizeof o->offer_to, "%s", typed);
+    ui_online_offer_to(ui, typed);
     ui_open_newgame_online(ui, true);
     ui_message(ui, false, "A game for %s alone: choose it, then Enter", typed);
 }
@@ -348,7 +355,7 @@ static void whom_submit(Ui *ui, const char *typed)
 /* A challenge to one player: their name, then the new-game screen. */
 static void lobby_challenge_player(Ui *ui)
 {
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     char first[NET_NAME_MAX + 1] = "";
     for (int i = 0; i < l->nplayers && !first[0]; i++)
         if (strcmp(l->players[i], l->me))
@@ -359,13 +366,12 @@ static void lobby_challenge_player(Ui *ui)
 /* The leaderboard of the next variant (after the last, none). */
 static void lobby_leaderboard(Ui *ui)
 {
-    UiOnline *o = ui->online;
     int n = 0;
     while (variant_defs[n] && variant_defs[n]->id)
         n++;
-    o->board = (o->board + 1) % (n + 1);
-    if (o->board > 0)
-        ui_online_send(ui, "ratings %s", variant_defs[o->board - 1]->id);
+    ui->lobby_screen.board = (ui->lobby_screen.board + 1) % (n + 1);
+    if (ui->lobby_screen.board > 0)
+        ui_online_send(ui, "ratings %s", variant_defs[ui->lobby_screen.board - 1]->id);
 }
 
 static void lobby_back(Ui *ui) { ui->screen = SCREEN_GAME; }

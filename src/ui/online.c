@@ -24,7 +24,6 @@ static UiOnline *online_state(Ui *ui)
         UiOnline *o = xcalloc(1, sizeof *o);
         net_lobby_init(&o->lobby);
         o->retry_at = -1;
-        o->draw_seen = -1;
         o->all_next = -1;
         KageError err;
         if (ui->opt.server)
@@ -243,6 +242,53 @@ void ui_online_all_games(Ui *ui)
     o->all_next = o->lobby.npast - 1;
     ui_message(ui, false, "Asking the server for your %d games...", o->lobby.npast);
     ui_online_all_games_next(ui);
+}
+
+void ui_online_follow(Ui *ui, int64_t game)
+{
+    online_state(ui)->game = game;
+}
+
+void ui_online_sent(Ui *ui, bool sent) { online_state(ui)->sent = sent; }
+
+void ui_online_offer_to(Ui *ui, const char *name)
+{
+    UiOnline *o = online_state(ui);
+    snprintf(o->offer_to, sizeof o->offer_to, "%s", name);
+}
+
+void ui_online_retry_now(Ui *ui) { online_state(ui)->retry_at = 0; }
+
+bool ui_online_text_leave(Ui *ui)
+{
+    if (!ui->online || !ui->online->text_from_lobby)
+        return false;
+    ui->online->text_from_lobby = false;
+    return true;
+}
+
+NetEvent ui_online_apply(Ui *ui, const NetMsg *m, KageError *err)
+{
+    UiOnline *o = online_state(ui);
+    NetEvent ev = net_lobby_apply(&o->lobby, m, clock_monotonic_ms(NULL), err);
+    if (ev == NET_EV_WELCOME)
+        o->welcomed = true;
+    if (ev == NET_EV_ERROR) {
+        o->sent = false;
+        if (!o->welcomed && !o->why[0]) /* hello refused: the lobby says why (the first error: what follows is its echo) */
+            snprintf(o->why, sizeof o->why, "The server did not let this screen in: %.300s", err->msg);
+    }
+    return ev;
+}
+
+void ui_online_record_taken(Ui *ui) { online_state(ui)->export_id = 0; }
+
+void ui_online_all_games_add(Ui *ui, const char *text, bool pgn)
+{
+    UiOnline *o = online_state(ui);
+    o->all_text = xrealloc(o->all_text, o->all_len + strlen(text) + 3);
+    o->all_len += (size_t)sprintf(o->all_text + o->all_len, "%s\n%s", text, pgn ? "" : "\n");
+    o->all_next--;
 }
 
 void ui_online_export(Ui *ui, int64_t id, bool open)

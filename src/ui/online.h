@@ -16,7 +16,7 @@
 
 /* The lobby's rows that can be chosen (online.c), in the order the lobby
  * screen (lobby.c) shows them, a challenge, a game being played or a past
- * game each; the cursor (UiOnline.sel) is on one of them. */
+ * game each; the cursor (UiLobbyScreen.sel) is on one of them. */
 typedef enum RowKind { ROW_CHALLENGE, ROW_LIVE, ROW_PAST } RowKind;
 
 typedef struct LobbyRow {
@@ -31,6 +31,9 @@ int ui_lobby_rows(const NetLobby *l, LobbyRow *out);
 /* The challenge to this player alone from `who` that is still open, or NULL. */
 const NetChallenge *ui_online_offer_from(const NetLobby *l, const char *who);
 
+/* online.c: the connection and what the server said; written by online.c
+ * alone (the others call its functions, and read it through
+ * ui_online_view()). */
 typedef struct UiOnline {
     NetClient *client;       /* NULL while not connected */
     NetLobby lobby;          /* what the server said */
@@ -40,13 +43,8 @@ typedef struct UiOnline {
     bool welcomed;
     int64_t game;            /* the server's game on the board, 0: none */
     bool sent;               /* a move of ours is on its way to the server */
-    int sel, top;            /* the lobby's cursor and first row shown */
     int64_t export_id;       /* a record asked for, to be saved (and opened) */
     bool export_open;
-    char pending[64];        /* a line to send once the person says yes (leave a game of one's own) */
-    bool was_away[2];        /* what the panel said of each player last */
-    int draw_seen;           /* the draw offer the status line told last */
-    int board;               /* the leaderboard shown: a variant's index + 1, 0: none */
     char offer_to[NET_NAME_MAX + 1]; /* the next challenge goes to this player alone ("": to all) */
     int all_next;            /* all one's games as PGN: the past game asked for now (its index), -1: not asked */
     char *all_text;          /* the PGN of the games received so far */

@@ -20,8 +20,8 @@ static const char *side_of(const Ui *ui, Color c) { return game_side_name(ui->ga
 /* The server's game arrived whole: on the board, unless it is there already. */
 static void attach(Ui *ui)
 {
-    UiOnline *o = ui->online;
-    NetGameView *v = &o->lobby.game;
+    const UiOnline *o = ui_online_view(ui);
+    const NetGameView *v = &o->lobby.game;
     if (ui_online_attached(ui) && ui->game->rec.nmoves == v->nmoves) {
         ui_online_sync_clock(ui); /* the same game again (a sync, a reconnection) */
         return;
@@ -48,11 +48,11 @@ static void attach(Ui *ui)
     game_free(g);
     if (!ok)
         return;
-    o->game = v->id;
-    o->sent = false;
-    o->was_away[WHITE] = !v->conn[WHITE];
-    o->was_away[BLACK] = !v->conn[BLACK];
-    o->draw_seen = v->draw_offer;
+    ui_online_follow(ui, v->id);
+    ui_online_sent(ui, false);
+    ui->online_game.was_away[WHITE] = !v->conn[WHITE];
+    ui->online_game.was_away[BLACK] = !v->conn[BLACK];
+    ui->online_game.draw_seen = v->draw_offer;
     ui_online_sync_clock(ui);
     ui_orient(ui);
     ui_cursor_home(ui);
@@ -67,12 +67,12 @@ static void attach(Ui *ui)
     ui_bell(ui);
 }
 
-static void resync(Ui *ui) { ui_online_send(ui, "sync %lld", (long long)ui->online->lobby.game.id); }
+static void resync(Ui *ui) { ui_online_send(ui, "sync %lld", (long long)ui_online_view(ui)->lobby.game.id); }
 
 static void on_move(Ui *ui)
 {
-    UiOnline *o = ui->online;
-    NetGameView *v = &o->lobby.game;
+    const UiOnline *o = ui_online_view(ui);
+    const NetGameView *v = &o->lobby.game;
     if (!ui_online_attached(ui))
         return;
     Game *g = ui->game;
@@ -87,13 +87,13 @@ static void on_move(Ui *ui)
     move_to_text(g->pos, m, MOVE_FOR_PEOPLE, text);
     game_play(g, m);
     if ((int)mover == v->role)
-        o->sent = false;
+        ui_online_sent(ui, false);
     ui_deselect(ui);
     if (ui->input == INPUT_CHOICE)
         ui->input = INPUT_BOARD;
     ui_cursor_fix(ui);
     ui_online_sync_clock(ui);
-    o->draw_seen = -1;
+    ui->online_game.draw_seen = -1;
     if ((int)mover != v->role) {
         ui_message(ui, false, "%s played %s", mover == WHITE ? v->white : v->black, text);
         ui_bell(ui);
@@ -103,14 +103,14 @@ static void on_move(Ui *ui)
 
 static void on_state(Ui *ui)
 {
-    UiOnline *o = ui->online;
-    NetGameView *v = &o->lobby.game;
+    const UiOnline *o = ui_online_view(ui);
+    const NetGameView *v = &o->lobby.game;
     if (!ui_online_attached(ui))
         return;
     ui_online_sync_clock(ui);
     for (Color c = WHITE; c <= BLACK; c++) {
         bool away = !v->conn[c];
-        if (away != o->was_away[c] && (int)c != v->role) {
+        if (away != ui->online_game.was_away[c] && (int)c != v->role) {
             const char *name = c == WHITE ? v->white : v->black;
             if (away && v->abandon_s)
                 ui_message(ui, true, "%s is away: their clock runs, and if they are not back within %d:%02d of "
@@ -121,35 +121,35 @@ static void on_state(Ui *ui)
             else
                 ui_message(ui, false, "%s is back", name);
         }
-        o->was_away[c] = away;
+        ui->online_game.was_away[c] = away;
     }
-    if (v->draw_offer != o->draw_seen) {
+    if (v->draw_offer != ui->online_game.draw_seen) {
         if (v->draw_offer >= 0 && v->draw_offer != v->role) {
             ui_message(ui, false, "%s offers a draw: D accepts, a move declines",
                        v->draw_offer == WHITE ? v->white : v->black);
             ui_bell(ui);
-        } else if (v->draw_offer < 0 && o->draw_seen >= 0 && o->draw_seen == v->role)
+        } else if (v->draw_offer < 0 && ui->online_game.draw_seen >= 0 && ui->online_game.draw_seen == v->role)
             ui_message(ui, false, "Your draw offer was declined");
-        o->draw_seen = v->draw_offer;
+        ui->online_game.draw_seen = v->draw_offer;
     }
     if (v->stalled) {
-        o->sent = false;
+        ui_online_sent(ui, false);
         ui_message(ui, true, "The game waits, its clocks stopped: %s", v->stalled_why);
     }
 }
 
 static void on_end(Ui *ui)
 {
-    UiOnline *o = ui->online;
-    NetGameView *v = &o->lobby.game;
+    const UiOnline *o = ui_online_view(ui);
+    const NetGameView *v = &o->lobby.game;
     if (!ui_online_attached(ui))
         return;
     if (v->result.reason == END_ABORTED) { /* no game at all: back to the lobby */
         char who[NET_NAME_MAX + 1];
         snprintf(who, sizeof who, "%s", v->role == WHITE ? v->black : v->white);
         int64_t id = o->game;
-        o->game = 0;
-        o->sent = false;
+        ui_online_follow(ui, 0);
+        ui_online_sent(ui, false);
         ui->input = INPUT_BOARD;
         ui_online_lobby(ui);
         ui_message(ui, false, "Game %lld%s%s was aborted before its first moves: no result, nothing kept", (long long)id,
@@ -160,7 +160,7 @@ static void on_end(Ui *ui)
     if (!game_over(g) || g->rec.result.outcome != v->result.outcome)
         game_end_by(g, v->result);
     ui_online_sync_clock(ui);
-    o->sent = false;
+    ui_online_sent(ui, false);
     ui_deselect(ui);
     ui->input = INPUT_BOARD;
     char st[160];
@@ -172,22 +172,20 @@ static void on_end(Ui *ui)
 /* A record asked for: saved as PGN in the data folder (and opened). */
 static void on_record(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetGameView *r = &o->lobby.record;
     if (o->all_next >= 0 && o->all_next < o->lobby.npast && r->id == o->lobby.past[o->all_next].id) {
         KageError err;
         char *pgn = net_game_pgn(r, &err);
         const char *add = pgn ? pgn : err.msg;
-        o->all_text = xrealloc(o->all_text, o->all_len + strlen(add) + 3);
-        o->all_len += (size_t)sprintf(o->all_text + o->all_len, "%s\n%s", add, pgn ? "" : "\n");
+        ui_online_all_games_add(ui, add, pgn != NULL);
         free(pgn);
-        o->all_next--;
         ui_online_all_games_next(ui);
         return;
     }
     if (!o->export_id || r->id != o->export_id)
         return;
-    o->export_id = 0;
+    ui_online_record_taken(ui);
     KageError err;
     char *pgn = net_game_pgn(r, &err);
     if (!pgn) {
@@ -207,7 +205,7 @@ static void on_record(Ui *ui)
         ui_message(ui, false, "Game %lld saved to %s", (long long)r->id, path);
         return;
     }
-    o->game = 0; /* a finished game, to look through as any loaded one */
+    ui_online_follow(ui, 0); /* a finished game, to look through as any loaded one */
     ui->opt.mode = PLAY_HOTSEAT;
     if (ui_load_file(ui, path) && ui->screen == SCREEN_LOBBY)
         ui->screen = SCREEN_GAME;
@@ -217,7 +215,7 @@ static void on_record(Ui *ui)
  * keys that answer it. */
 static void on_offer(Ui *ui)
 {
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     const NetChallenge *c = &l->last;
     const NetGameView *v = &l->game;
     bool rematch = ui->screen == SCREEN_GAME && v->id && v->role >= 0 && game_over(ui->game) &&
@@ -236,8 +234,8 @@ static void on_offer(Ui *ui)
  * lobby, a game's on its screen), and kept for w either way. */
 static void on_said(Ui *ui)
 {
-    const NetLobby *l = &ui->online->lobby;
-    bool here = l->said.game ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui->online->game
+    const NetLobby *l = &ui_online_view(ui)->lobby;
+    bool here = l->said.game ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui_online_view(ui)->game
                              : ui->screen == SCREEN_LOBBY;
     if (here && l->said.game)
         ui_message(ui, false, "%s: %s", l->said.name, l->said.text);
@@ -253,7 +251,7 @@ static void on_said(Ui *ui)
  * ended, is said (as lichess shows it under the result). */
 static void on_rating(Ui *ui)
 {
-    const NetLobby *l = &ui->online->lobby;
+    const NetLobby *l = &ui_online_view(ui)->lobby;
     const NetRating *r = &l->last_rating;
     const NetGameView *v = &l->game;
     if (strcmp(r->name, l->me) || !ui_online_attached(ui) || !v->rated || !game_over(ui->game) ||
@@ -268,27 +266,16 @@ static void on_rating(Ui *ui)
 }
 
 /* A server line changed the lobby: the cursor stays on a row. */
-static void lobby_changed(Ui *ui)
-{
-    static LobbyRow rows[LOBBY_ROWS_MAX];
-    UiOnline *o = ui->online;
-    int n = ui_lobby_rows(&o->lobby, rows);
-    if (o->sel >= n)
-        o->sel = n > 0 ? n - 1 : 0;
-}
+static void lobby_changed(Ui *ui) { ui_lobby_fit(ui); }
 
 static void on_message(Ui *ui, const NetMsg *m)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     KageError err;
-    switch (net_lobby_apply(&o->lobby, m, clock_monotonic_ms(NULL), &err)) {
+    switch (ui_online_apply(ui, m, &err)) { /* the connection's own bookkeeping first */
     case NET_EV_WELCOME:
-        o->welcomed = true;
         break;
     case NET_EV_ERROR:
-        o->sent = false;
-        if (!o->welcomed && !o->why[0]) /* hello refused: the lobby says why (the first error: what follows is its echo) */
-            snprintf(o->why, sizeof o->why, "The server did not let this screen in: %.300s", err.msg);
         ui_message(ui, true, "Kage server: %s", err.msg);
         break;
     case NET_EV_NOTICE:
@@ -345,7 +332,7 @@ static void on_message(Ui *ui, const NetMsg *m)
 
 void ui_online_io(Ui *ui, short revents)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     if (!o || !o->client)
         return;
     if (revents & POLLOUT)

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static void online_resign(Ui *ui) { ui_online_send(ui, "resign %lld", (long long)ui->online->game); }
-static void online_abort(Ui *ui) { ui_online_send(ui, "abort %lld", (long long)ui->online->game); }
+static void online_resign(Ui *ui) { ui_online_send(ui, "resign %lld", (long long)ui_online_view(ui)->game); }
+static void online_abort(Ui *ui) { ui_online_send(ui, "abort %lld", (long long)ui_online_view(ui)->game); }
 static void online_quit(Ui *ui) { ui->quit = true; }
 
 static void online_new_game(Ui *ui)
@@ -24,7 +24,7 @@ static void online_new_game(Ui *ui)
 
 static void key_resign(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetGameView *v = &o->lobby.game;
     const char *opponent = v->role == WHITE ? v->black : v->white;
     char q[300];
@@ -42,7 +42,7 @@ static void key_resign(Ui *ui)
 
 static void key_draw(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetGameView *v = &o->lobby.game;
     const char *opponent = v->role == WHITE ? v->black : v->white;
     if (v->role < 0)
@@ -57,7 +57,7 @@ static void key_draw(Ui *ui)
 
 static void key_rematch(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetGameView *v = &o->lobby.game;
     const char *opponent = v->role == WHITE ? v->black : v->white;
     if (!game_over(ui->game))
@@ -80,7 +80,7 @@ static void key_rematch(Ui *ui)
 
 static void key_new_game(Ui *ui)
 {
-    UiOnline *o = ui->online;
+    const UiOnline *o = ui_online_view(ui);
     const NetGameView *v = &o->lobby.game;
     char q[300];
     if (v->role >= 0) {
@@ -95,7 +95,7 @@ static void key_new_game(Ui *ui)
 
 static void key_quit_asked(Ui *ui)
 {
-    const NetGameView *v = &ui->online->lobby.game;
+    const NetGameView *v = &ui_online_view(ui)->lobby.game;
     char q[300];
     snprintf(q, sizeof q, "Quit Kage? Your game against %s goes on on the server, your clock running (y/n)",
              v->role == WHITE ? v->black : v->white);
@@ -166,14 +166,14 @@ static bool online_when(const Ui *ui, enum OnlineWhen when)
     case WHEN_LIVE:
         return live;
     case WHEN_LIVE_MINE:
-        return live && ui->online->lobby.game.role >= 0;
+        return live && ui_online_view(ui)->lobby.game.role >= 0;
     }
     return false;
 }
 
 bool ui_online_action(Ui *ui, const char *action)
 {
-    if (ui->opt.mode != PLAY_ONLINE || !ui->online)
+    if (ui->opt.mode != PLAY_ONLINE || !ui_online_view(ui))
         return false;
     for (int i = 0; i < N_ELEMS(online_actions); i++)
         if (!strcmp(action, online_actions[i].action) && online_when(ui, online_actions[i].when)) {

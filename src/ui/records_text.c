@@ -37,9 +37,7 @@ void ui_show_text(Ui *ui)
 static bool text_leave(Ui *ui)
 {
     ui_text_mode(ui, false, NULL);
-    bool lobby = ui->online && ui->online->text_from_lobby;
-    if (lobby)
-        ui->online->text_from_lobby = false;
+    bool lobby = ui_online_text_leave(ui);
     ui->screen = lobby ? SCREEN_LOBBY : SCREEN_GAME;
     return !lobby;
 }

@@ -273,6 +273,19 @@ typedef struct UiResume {
     int held[SAVEGAME_SLOTS], nheld; /* the lock descriptors, kept until the end */
 } UiResume;
 
+/* lobby.c: the lobby screen. */
+typedef struct UiLobbyScreen {
+    int sel, top;       /* the cursor's row and the first row shown */
+    int board;          /* the leaderboard shown: a variant's index + 1, 0: none */
+    char pending[64];   /* a line to send once the person says yes (leave a game of one's own) */
+} UiLobbyScreen;
+
+/* online_game.c: what the screen said of the server's game. */
+typedef struct UiOnlineGame {
+    bool was_away[2];   /* what the panel said of each player last */
+    int draw_seen;      /* the draw offer the status line told last */
+} UiOnlineGame;
+
 /* bindings.c: the help screen. */
 typedef struct UiHelp {
     int top;            /* first line shown of the help screen */
@@ -330,7 +343,10 @@ struct Ui {
     UiHelp help;            /* bindings.c */
     UiGuide guide;          /* guide.c */
     UiNewgame newgame;      /* newgame.c */
-    UiOnline *online;       /* online.c: the server, the lobby, the online game (NULL until used) */
+    UiLobbyScreen lobby_screen; /* lobby.c */
+    UiOnlineGame online_game; /* online_game.c */
+    /* the server, the lobby, the online game (NULL until used) */
+    UiOnline *online;       /* online.c */
 };
 
 /* The const views of the groups, for the files that do not own them. */
@@ -353,6 +369,10 @@ static inline const UiResume *ui_resume_view(const Ui *ui) { return &ui->resume;
 static inline const UiHelp *ui_help_view(const Ui *ui) { return &ui->help; }
 static inline const UiGuide *ui_guide_view(const Ui *ui) { return &ui->guide; }
 static inline const UiNewgame *ui_newgame_view(const Ui *ui) { return &ui->newgame; }
+static inline const UiLobbyScreen *ui_lobby_screen_view(const Ui *ui) { return &ui->lobby_screen; }
+static inline const UiOnlineGame *ui_online_game_view(const Ui *ui) { return &ui->online_game; }
+/* NULL until online play is first used */
+static inline const UiOnline *ui_online_view(const Ui *ui) { return ui->online; }
 
 /* --- paint.c: how things look, painting primitives ---------------------------------------- */
 
@@ -589,6 +609,26 @@ void ui_online_panel(const Ui *ui, char *buf, size_t size);
 void ui_online_export(Ui *ui, int64_t id, bool open);
 /* Send a line to the server, or say why it cannot be sent; false then. */
 bool ui_online_send(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line of the server applied to what the connection keeps (the lobby,
+ * the game followed; a refusal's reason, a move no longer on its way):
+ * what it was about, for online_game.c to show. */
+NetEvent ui_online_apply(Ui *ui, const NetMsg *m, KageError *err);
+/* The server's game on the board is `game` (0: none). */
+void ui_online_follow(Ui *ui, int64_t game);
+/* A move of ours is on its way to the server, or no longer. */
+void ui_online_sent(Ui *ui, bool sent);
+/* The next challenge goes to this player alone ("": to all). */
+void ui_online_offer_to(Ui *ui, const char *name);
+/* Connect again at the next step, not later. */
+void ui_online_retry_now(Ui *ui);
+/* The record asked for with ui_online_export has come. */
+void ui_online_record_taken(Ui *ui);
+/* A past game's PGN (pgn) or why it could not be had, added to all one's
+ * games; the next one is asked for next. */
+void ui_online_all_games_add(Ui *ui, const char *text, bool pgn);
+/* The text screen is left: true when it showed the lobby's PGN (its keys
+ * go back to the lobby). */
+bool ui_online_text_leave(Ui *ui);
 
 /* --- control.c: the game's flow: moves, the AI, new games ------------------------------------------- */
 
@@ -711,6 +751,8 @@ extern const int ui_guide_nactions, ui_newgame_nactions;
 /* What poll said of the server's socket: the lines read and played. */
 void ui_online_io(Ui *ui, short revents);
 void ui_draw_lobby(Ui *ui);
+/* The lobby changed (a server line): its cursor stays on a row. */
+void ui_lobby_fit(Ui *ui);
 extern const UiAction ui_lobby_actions[];
 extern const int ui_lobby_nactions;
 
