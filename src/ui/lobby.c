@@ -191,8 +191,8 @@ void ui_draw_lobby(Ui *ui)
         ui_put(top_y + i - ui->lobby_screen.top, 0, COLS, ui_style(ui, lines[i].style) | (on ? A_REVERSE : 0), text);
     }
     if (ui->input != INPUT_PROMPT && ui_status_view(ui)->msg[0])
-        ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE), ui_status_view(ui)->msg,
-                         2);
+        ui_put_bottom_up(LINES - 2, COLS, ui_style(ui, ui_status_view(ui)->msg_error ? STYLE_ERROR : STYLE_MESSAGE),
+                         ui_status_view(ui)->msg, 2);
     ui_put(LINES - 1, 0, COLS, ui_style(ui, STYLE_DIM),
            ui->input == INPUT_PROMPT ? "Enter: done  Esc: not now"
            : COLS >= 80              ? "Enter: open/accept  c: challenge  x: withdraw  T: talk  t: ratings  Esc: back"

@@ -275,7 +275,8 @@ NetEvent ui_online_apply(Ui *ui, const NetMsg *m, KageError *err)
         o->welcomed = true;
     if (ev == NET_EV_ERROR) {
         o->sent = false;
-        if (!o->welcomed && !o->why[0]) /* hello refused: the lobby says why (the first error: what follows is its echo) */
+        /* hello refused: the lobby says why (the first error: what follows is its echo) */
+        if (!o->welcomed && !o->why[0])
             snprintf(o->why, sizeof o->why, "The server did not let this screen in: %.300s", err->msg);
     }
     return ev;

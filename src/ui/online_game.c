@@ -235,8 +235,9 @@ static void on_offer(Ui *ui)
 static void on_said(Ui *ui)
 {
     const NetLobby *l = &ui_online_view(ui)->lobby;
-    bool here = l->said.game ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui_online_view(ui)->game
-                             : ui->screen == SCREEN_LOBBY;
+    bool here = l->said.game
+                    ? ui_online_attached(ui) && ui->screen == SCREEN_GAME && l->said.game == ui_online_view(ui)->game
+                    : ui->screen == SCREEN_LOBBY;
     if (here && l->said.game)
         ui_message(ui, false, "%s: %s", l->said.name, l->said.text);
     else if (here)
