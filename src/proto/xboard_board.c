@@ -160,34 +160,6 @@ static bool has_slot(const XbLayout *lay, int h, const char *token)
     return false;
 }
 
-/* A piece's moves in XBoard's Betza: its own, with what no table can say
- * written in XBoard's multi-leg notation (the Lion's and the Berserker's
- * second step, the Wolf's, the hook movers' turn), a pawn's double step and
- * the King's castling.  The multi-leg parts come first: XBoard keeps the
- * kind of the last generated move that matches a move it checks, and a
- * capture that could go on is a "first leg" to it, on which it drops the
- * '+' of the promotion (Cashew's Lion or Wolf promoting by a single
- * capture stayed unpromoted on XBoard's board, which then refused the
- * Berserker's slide); the plain atoms last make that capture a normal move. */
-static void xb_betza(const VariantDef *d, const PieceDef *pd, int h, char *out, size_t size)
-{
-    switch (pd->special) {
-    case SPECIAL_LION: snprintf(out, size, "caKmabKKNAD"); return;
-    case SPECIAL_BERSERKER: snprintf(out, size, "caKmabKK3NAD"); return;
-    case SPECIAL_WOLF: snprintf(out, size, "cavKmcpafmcpavKKAD"); return;
-    case SPECIAL_HOOK_ORTHO: snprintf(out, size, "RmasR"); return;
-    case SPECIAL_HOOK_DIAG: snprintf(out, size, "WBmasB"); return;
-    default: break;
-    }
-    const char *extra = "";
-    if (pd->flags & PF_PAWN && d->files == 8) /* the double step: from the second rank, or anywhere where
-                                               * the variant allows it from further back (no regions) */
-        extra = d->double_step_region[h] ? "fmnD" : "ifmnD";
-    else if ((pd->flags & PF_ROYAL) && d->castling)
-        extra = "O2";
-    snprintf(out, size, "%s%s", pd->betza, extra);
-}
-
 /* The piece a promoted slot stands for: the type `base` promotes to. */
 static const PieceDef *promoted_def(const VariantDef *d, const PieceDef *base)
 {
@@ -233,7 +205,7 @@ void xboard_send_setup(const VariantDef *d)
                 if (h)
                     for (char *c = name; *c; c++)
                         *c = (char)tolower((unsigned char)*c);
-                xb_betza(d, moves, h, betza, sizeof betza);
+                variant_xboard_betza(d, moves, h, betza, sizeof betza);
                 session_printf("piece %s%s %s\n", name, w && b && !apart ? "&" : "", betza);
             }
             if (pass == 0 && moves != pd) { /* and the unpromoted piece itself */

@@ -278,27 +278,6 @@ static bool xboard_side_has(const VariantDef *d, const char *token, int side)
     return false;
 }
 
-/* A piece's moves in XBoard's Betza, for side: what kage xboard's piece
- * lines say (src/proto/xboard_board.c): the multi-leg moves no table can
- * say, a pawn's double step, the King's castling. */
-static void xboard_betza(const VariantDef *d, const PieceDef *pd, int side, char *out, size_t size)
-{
-    switch (pd->special) {
-    case SPECIAL_LION: snprintf(out, size, "caKmabKKNAD"); return;
-    case SPECIAL_BERSERKER: snprintf(out, size, "caKmabKK3NAD"); return;
-    case SPECIAL_WOLF: snprintf(out, size, "cavKmcpafmcpavKKAD"); return;
-    case SPECIAL_HOOK_ORTHO: snprintf(out, size, "RmasR"); return;
-    case SPECIAL_HOOK_DIAG: snprintf(out, size, "WBmasB"); return;
-    default: break;
-    }
-    const char *extra = "";
-    if (pd->flags & PF_PAWN && d->files == 8)
-        extra = d->double_step_region[side] ? "fmnD" : "ifmnD";
-    else if ((pd->flags & PF_ROYAL) && d->castling)
-        extra = "O2";
-    snprintf(out, size, "%s%s", pd->betza, extra);
-}
-
 static void men_add(Out *o, const char *token, bool lower, const char *betza)
 {
     out_add(o, "%s", o->len ? ";" : "");
@@ -321,7 +300,7 @@ static char *xboard_variant_men(const VariantDef *d)
         bool w = xboard_side_has(d, pd->fen, 0), b = xboard_side_has(d, pd->fen, 1);
         char betza[2][96], token[8];
         for (int side = 0; side < 2; side++)
-            xboard_betza(d, pd, side, betza[side], sizeof betza[side]);
+            variant_xboard_betza(d, pd, side, betza[side], sizeof betza[side]);
         if (w)
             men_add(&o, pd->fen, false, betza[0]);
         if (b && (!w || strcmp(betza[0], betza[1])))
@@ -332,7 +311,7 @@ static char *xboard_variant_men(const VariantDef *d)
             for (int k = 0; k < d->npieces; k++)
                 if (!strcmp(d->pieces[k].fen, pd->promotes)) {
                     snprintf(token, sizeof token, "+%s", pd->fen);
-                    xboard_betza(d, &d->pieces[k], 0, betza[0], sizeof betza[0]);
+                    variant_xboard_betza(d, &d->pieces[k], 0, betza[0], sizeof betza[0]);
                     men_add(&o, token, !w, betza[0]);
                 }
         }

@@ -30,6 +30,31 @@ const VariantDef *variant_find(const char *id)
     return NULL;
 }
 
+/* The multi-leg parts come first: XBoard keeps the kind of the last
+ * generated move that matches a move it checks, and a capture that could go
+ * on is a "first leg" to it, on which it drops the '+' of the promotion
+ * (Cashew's Lion or Wolf promoting by a single capture stayed unpromoted on
+ * XBoard's board, which then refused the Berserker's slide); the plain atoms
+ * last make that capture a normal move. */
+void variant_xboard_betza(const VariantDef *d, const PieceDef *pd, int side, char *out, size_t size)
+{
+    switch (pd->special) {
+    case SPECIAL_LION: snprintf(out, size, "caKmabKKNAD"); return;
+    case SPECIAL_BERSERKER: snprintf(out, size, "caKmabKK3NAD"); return;
+    case SPECIAL_WOLF: snprintf(out, size, "cavKmcpafmcpavKKAD"); return;
+    case SPECIAL_HOOK_ORTHO: snprintf(out, size, "RmasR"); return;
+    case SPECIAL_HOOK_DIAG: snprintf(out, size, "WBmasB"); return;
+    default: break;
+    }
+    const char *extra = "";
+    if (pd->flags & PF_PAWN && d->files == 8) /* the double step: from the second rank, or anywhere where
+                                               * the variant allows it from further back (no regions) */
+        extra = d->double_step_region[side] ? "fmnD" : "ifmnD";
+    else if ((pd->flags & PF_ROYAL) && d->castling)
+        extra = "O2";
+    snprintf(out, size, "%s%s", pd->betza, extra);
+}
+
 bool variant_parse_region(const char *text, int files, int ranks, Region *out, KageError *err)
 {
     memset(out, 0, sizeof *out);

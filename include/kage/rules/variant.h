@@ -185,6 +185,14 @@ extern const VariantDef *const variant_defs[];
 /* Look up a built-in definition by id (or its XBoard name); NULL if unknown. */
 const VariantDef *variant_find(const char *id);
 
+/* A piece's moves in XBoard's Betza, for side (WHITE or BLACK): its own,
+ * with what no table can say written in XBoard's multi-leg notation (the
+ * Lion's and the Berserker's second step, the Wolf's, the hook movers'
+ * turn), a pawn's double step and the King's castling.  What `kage xboard`
+ * teaches XBoard in its piece lines and `kage pgn --to=xboard` writes in
+ * [VariantMen]. */
+void variant_xboard_betza(const VariantDef *d, const PieceDef *pd, int side, char *out, size_t size);
+
 /* Build the runtime tables for a definition; NULL and a message in err when
  * the definition is inconsistent (a bad Betza string, an unknown piece). */
 Variant *variant_new(const VariantDef *def, KageError *err);
