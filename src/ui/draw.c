@@ -632,8 +632,8 @@ static void draw_panel(Ui *ui)
         } else
             snprintf(buf, sizeof buf, "Choose a move:");
         ui_put(y++, x, w, ui_style(ui, STYLE_TITLE), buf);
-        for (int i = 0; i < ui_play_view(ui)->nchoice && y < bottom; i++) {
-            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui_play_view(ui)->choice_text[i]);
+        for (int i = 0; i < ui_choice_view(ui)->n && y < bottom; i++) {
+            snprintf(buf, sizeof buf, "%d  %s", i + 1, ui_choice_view(ui)->text[i]);
             ui_put(y++, x, w, ui_style(ui, STYLE_TEXT), buf);
         }
     } else if (ui_review_view(ui)->on && !ui_look_view(ui)->legend) {

@@ -217,12 +217,16 @@ typedef struct UiBrowse {
     bool live_over;     /* the game at the line's end is over (browsing is only a view) */
 } UiBrowse;
 
+/* person.c: the moves to choose from by number (INPUT_CHOICE). */
+typedef struct UiChoice {
+    Move moves[UI_CHOICES_MAX];
+    char text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
+    int n;
+    bool promo;         /* the choice is promote or not (y/n works too) */
+} UiChoice;
+
 /* control.c: the game in play, beside the AI's groups. */
 typedef struct UiPlay {
-    Move choice[UI_CHOICES_MAX]; /* moves to choose from by number (INPUT_CHOICE) */
-    char choice_text[UI_CHOICES_MAX][MOVE_TEXT_MAX];
-    int nchoice;
-    bool choice_promo;  /* the choice is promote or not (y/n works too) */
     Move pending_move;  /* a move from a browsed point, until confirmed */
     PgnGame from;       /* the game loaded last (its tags and comments go into a save),
                          * empty (from.rec.def NULL) once another game starts */
@@ -335,6 +339,7 @@ struct Ui {
     UiAnalysis analysis;    /* control.c */
     UiReview review;        /* control.c */
     UiPlay play;            /* control.c */
+    UiChoice choice;        /* person.c */
     UiPick pick;            /* records_load.c */
     UiFiles files;          /* records_files.c */
     UiFen fen;              /* records_fen.c */
@@ -361,6 +366,7 @@ static inline const UiAi *ui_ai_view(const Ui *ui) { return &ui->ai; }
 static inline const UiAnalysis *ui_analysis_view(const Ui *ui) { return &ui->analysis; }
 static inline const UiReview *ui_review_view(const Ui *ui) { return &ui->review; }
 static inline const UiPlay *ui_play_view(const Ui *ui) { return &ui->play; }
+static inline const UiChoice *ui_choice_view(const Ui *ui) { return &ui->choice; }
 static inline const UiPick *ui_pick_view(const Ui *ui) { return &ui->pick; }
 static inline const UiFiles *ui_files_view(const Ui *ui) { return &ui->files; }
 static inline const UiFen *ui_fen_view(const Ui *ui) { return &ui->fen; }
@@ -677,14 +683,15 @@ void ui_ai_step(Ui *ui);
 int ui_ai_timeout(const Ui *ui);
 /* Play m for a person (the move is legal): record, deselect, flip if asked. */
 void ui_play(Ui *ui, Move m);
-/* A move typed at the prompt: play it, or say why not. */
-void ui_submit_move(Ui *ui, const char *text);
 /* Moves played and no result yet: quitting or replacing it asks first. */
 bool ui_game_in_progress(const Ui *ui);
 /* Start a new game from the options; false with a message if it cannot. */
 bool ui_new_game(Ui *ui, const char *variant, const char *fen, PlayMode mode, int level, const TimeControl *tc);
 /* Rebuild the game from a record; false with a message if it cannot be played. */
 bool ui_game_from_record(Ui *ui, const GameRecord *rec, PlayMode mode, int level, const TimeControl *tc);
+
+/* --- person.c: a person's move: picked on the board, chosen from a list, typed -------------------- */
+
 /* Person picks up or puts down at the cursor.  A Lion or Wolf puts down
  * leg by leg: a square it captures on the way is remembered, the squares
  * where it can go on are marked, the same square again stops there. */
@@ -694,6 +701,8 @@ void ui_select_at_cursor(Ui *ui);
 int ui_leg_moves(Ui *ui, Move *out, int max);
 /* Select piece `type` of the side to move's hand for a drop. */
 void ui_select_drop(Ui *ui, int type);
+/* A move typed at the prompt: play it, or say why not. */
+void ui_submit_move(Ui *ui, const char *text);
 extern const UiAction ui_choice_actions[];
 extern const int ui_choice_nactions;
 extern const UiOtherKey ui_choice_other;
