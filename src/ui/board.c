@@ -118,7 +118,7 @@ void ui_cursor_to(Ui *ui, int file, int rank)
  * with automatic flipping. */
 void ui_orient(Ui *ui)
 {
-    if (ui->opt.mode == PLAY_SECOND || (ui->opt.mode == PLAY_ONLINE && ui_online_view_role(ui_online_view(ui), true) == BLACK))
+    if (ui->opt.mode == PLAY_SECOND || ui_online_role(ui) == BLACK)
         ui->board.flipped = true;
     else if (ui->opt.mode == PLAY_HOTSEAT && ui->opt.auto_flip)
         ui->board.flipped = ui->game->pos->side == BLACK;

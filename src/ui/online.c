@@ -180,8 +180,6 @@ void ui_online_free(Ui *ui)
     ui->online = NULL;
 }
 
-int ui_online_role(const Ui *ui) { return ui_online_view_role(ui->online, ui->opt.mode == PLAY_ONLINE); }
-
 /* --- the online game on the board ----------------------------------------------------- */
 
 /* The game on the board is the server's game that this connection follows. */

@@ -52,17 +52,6 @@ typedef struct UiOnline {
     bool text_from_lobby;    /* the text screen shows the lobby's PGN: its keys go back there */
 } UiOnline;
 
-/* The const view of the colour played on this screen, for the files below
- * online.c (board.c turns the board with it): WHITE or BLACK, or -1 when
- * watching or when the board shows no game of the server (online: the
- * screen is in online mode). */
-static inline int ui_online_view_role(const UiOnline *o, bool online)
-{
-    if (!o || !o->game || !online || o->lobby.game.id != o->game)
-        return -1;
-    return o->lobby.game.role;
-}
-
 /* The first name in online_keys.c's table of actions taken the online way
  * that is no board action (actions.c), or NULL: a misspelt one would never
  * run. */

@@ -379,6 +379,16 @@ static inline const UiLobbyScreen *ui_lobby_screen_view(const Ui *ui) { return &
 static inline const UiOnlineGame *ui_online_game_view(const Ui *ui) { return &ui->online_game; }
 /* NULL until online play is first used */
 static inline const UiOnline *ui_online_view(const Ui *ui) { return ui->online; }
+/* The colour played on this screen in an online game, WHITE or BLACK, or -1
+ * when watching, not online, or when the board shows no game of the server
+ * (inline: board.c, below online.c, turns the board with it). */
+static inline int ui_online_role(const Ui *ui)
+{
+    const UiOnline *o = ui->online;
+    if (!o || !o->game || ui->opt.mode != PLAY_ONLINE || o->lobby.game.id != o->game)
+        return -1;
+    return o->lobby.game.role;
+}
 
 /* --- paint.c: how things look, painting primitives ---------------------------------------- */
 
@@ -598,8 +608,6 @@ void ui_online_play(Ui *ui, Move m);
 void ui_online_all_games(Ui *ui);
 /* The chat's prompt: to the lobby, or to the game on the screen. */
 void ui_online_chat(Ui *ui);
-/* The colour played on this screen, or -1 (watching, no game). */
-int ui_online_role(const Ui *ui);
 /* Is the game on the board the server's game that this connection follows? */
 bool ui_online_attached(const Ui *ui);
 /* The screen's clocks as the server last told them, running from then. */
