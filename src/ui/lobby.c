@@ -78,6 +78,13 @@ static void row_text(const Ui *ui, const LobbyRow *r, char *buf, size_t size)
     }
 }
 
+/* The cursor on one of the lobby's nrows rows (the last, where it was past them). */
+static void cursor_fit(Ui *ui, int nrows)
+{
+    if (ui->lobby_screen.sel >= nrows)
+        ui->lobby_screen.sel = nrows ? nrows - 1 : 0;
+}
+
 /* One line of what the screen shows: a heading, a row, or text. */
 typedef struct LobbyLine {
     char text[200];
@@ -173,8 +180,7 @@ void ui_draw_lobby(Ui *ui)
 #undef HEAD
     /* the list between the players and the two last lines, scrolled to the cursor */
     int top_y = y + 1, room = LINES - 3 - top_y, cur = 0;
-    if (ui->lobby_screen.sel >= nrows)
-        ui->lobby_screen.sel = nrows ? nrows - 1 : 0;
+    cursor_fit(ui, nrows);
     for (int i = 0; i < n; i++)
         if (lines[i].row == ui->lobby_screen.sel && nrows)
             cur = i;
@@ -239,9 +245,7 @@ static void lobby_go(Ui *ui) { ui_online_send(ui, "%s", ui->lobby_screen.pending
 void ui_lobby_fit(Ui *ui)
 {
     static LobbyRow rows[LOBBY_ROWS_MAX];
-    int n = ui_lobby_rows(&ui_online_view(ui)->lobby, rows);
-    if (ui->lobby_screen.sel >= n)
-        ui->lobby_screen.sel = n > 0 ? n - 1 : 0;
+    cursor_fit(ui, ui_lobby_rows(&ui_online_view(ui)->lobby, rows));
 }
 
 /* Send line, after asking when it would replace a game in progress here

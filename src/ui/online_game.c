@@ -266,8 +266,6 @@ static void on_rating(Ui *ui)
                r->games, r->games == 1 ? "" : "s");
 }
 
-/* A server line changed the lobby: the cursor stays on a row. */
-static void lobby_changed(Ui *ui) { ui_lobby_fit(ui); }
 
 static void on_message(Ui *ui, const NetMsg *m)
 {
@@ -303,7 +301,7 @@ static void on_message(Ui *ui, const NetMsg *m)
         break;
     case NET_EV_OFFER:
         on_offer(ui);
-        lobby_changed(ui);
+        ui_lobby_fit(ui); /* the cursor stays on a row */
         break;
     case NET_EV_DECLINED:
         if (!strcmp(o->lobby.withdrawn_why, "expired"))
@@ -312,19 +310,19 @@ static void on_message(Ui *ui, const NetMsg *m)
         else
             ui_message(ui, true, "%s declined your challenge #%lld (%s %s)", o->lobby.last.to,
                        (long long)o->lobby.last.id, o->lobby.last.variant, o->lobby.last.tc);
-        lobby_changed(ui);
+        ui_lobby_fit(ui); /* the cursor stays on a row */
         break;
     case NET_EV_SAID:
         on_said(ui);
         break;
     case NET_EV_RATING:
         on_rating(ui);
-        lobby_changed(ui);
+        ui_lobby_fit(ui); /* the cursor stays on a row */
         break;
     case NET_EV_LOBBY:
     case NET_EV_PAST:
     case NET_EV_TOP:
-        lobby_changed(ui);
+        ui_lobby_fit(ui); /* the cursor stays on a row */
         break;
     default:
         break;

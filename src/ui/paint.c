@@ -38,7 +38,8 @@ void ui_look_glyphs(Ui *ui, GlyphSet glyphs) { ui->look.glyphs = glyphs; }
 void ui_legend_show(Ui *ui, int page)
 {
     ui->look.legend = page >= 0;
-    ui->look.legend_page = page >= 0 ? page : ui->look.legend_page;
+    if (page >= 0)
+        ui->look.legend_page = page;
 }
 
 void ui_legend_paged(Ui *ui, int pages)

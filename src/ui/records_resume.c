@@ -25,10 +25,7 @@ static void resume_note(Ui *ui, bool error, const char *fmt, ...)
     va_end(ap);
     ui_message(ui, error, "%s", text);
     ui_message_keep(ui, true);
-    char notice[sizeof ui_status_view(ui)->notice + sizeof text + 2];
-    const char *was = ui_status_view(ui)->notice;
-    snprintf(notice, sizeof notice, "%s%s%s", was, was[0] ? "; " : "", text);
-    ui_notice_set(ui, notice);
+    ui_notice_add(ui, text);
 }
 
 static void resume_apply(Ui *ui)

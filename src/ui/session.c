@@ -133,7 +133,8 @@ void ui_autosave(Ui *ui)
 {
     Game *g = ui->game;
     KageError err;
-    if (!ui->autosave.on || (ui_browse_view(ui)->on && g->nredo) || ui_resume_view(ui)->offered || ui->opt.mode == PLAY_ONLINE)
+    if (!ui->autosave.on || (ui_browse_view(ui)->on && g->nredo) || ui_resume_view(ui)->offered ||
+        ui->opt.mode == PLAY_ONLINE)
         return; /* browsing changes nothing; an offered save is not overwritten; the server keeps online games */
     int n;
     Move *ms = game_moves(g, false, &n);

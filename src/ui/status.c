@@ -48,6 +48,12 @@ void ui_message_log_only(Ui *ui, const char *fmt, ...)
 
 void ui_notice_set(Ui *ui, const char *text) { snprintf(ui->status.notice, sizeof ui->status.notice, "%s", text); }
 
+void ui_notice_add(Ui *ui, const char *text)
+{
+    size_t n = strlen(ui->status.notice);
+    snprintf(ui->status.notice + n, sizeof ui->status.notice - n, "%s%s", n ? "; " : "", text);
+}
+
 void ui_game_over_message(Ui *ui, const char *what)
 {
     /* a flag stays down: a move taken back would lose on time again at once */

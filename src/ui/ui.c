@@ -325,17 +325,16 @@ static void config_notice(Ui *ui, const ConfigDiags *d, const char *extra)
     ui_notice_set(ui, notice);
 }
 
-/* Add a start-up problem to the notice (after the config file's). */
+/* Add a start-up problem to the notice (after the config file's), the home
+ * folder written "~". */
 static void notice_add(Ui *ui, const char *text)
 {
-    char notice[sizeof ui_status_view(ui)->notice];
-    int n = snprintf(notice, sizeof notice, "%s", ui_status_view(ui)->notice);
+    char shown[sizeof ui_status_view(ui)->notice];
+    int n = 0;
     if (!text[0])
         return;
-    if (n)
-        append_tilde(notice, sizeof notice, &n, "; ");
-    append_tilde(notice, sizeof notice, &n, text);
-    ui_notice_set(ui, notice);
+    append_tilde(shown, sizeof shown, &n, text);
+    ui_notice_add(ui, shown);
 }
 
 /* --load: read the file before the screen is taken, so that a bad file is

@@ -504,6 +504,8 @@ void ui_message_log_only(Ui *ui, const char *fmt, ...) __attribute__((format(pri
 /* The start-up problems (the config file's, the theme's, the autosave's),
  * said again after the resume question: now `text`. */
 void ui_notice_set(Ui *ui, const char *text);
+/* ... and one more after them, set off by "; " (cut where the notice is full). */
+void ui_notice_add(Ui *ui, const char *text);
 /* The message at the end of a game: `what` happened (the result), then the
  * keys that may follow (N: rematch, V: review, u: take back but after a loss
  * on time). */
