@@ -13,7 +13,7 @@ need_numpy nn
 nn() { "$py" "$top/tools/nn.py" "$@"; }
 tables=$top/src/engine/nn_tables.c
 
-for v in shogun shinobiplus shinobi shinobivchess; do
+for v in shogun shinobiplus shinobi shinobivchess cashew; do
     "$kage" datagen $v 3 300 "$tmp/$v.data" - 5 2>/dev/null || fail "datagen $v: exit $?"
     [ -s "$tmp/$v.data" ] || fail "datagen $v wrote nothing"
     if grep -q "\"$v\"" "$tables"; then
@@ -34,7 +34,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 import nn
 shape, board, hands, stm, score, result2, base = nn.read_records(sys.argv[2])
-assert shape == (64, 8, 8, shape[3], 8), shape
+assert shape == (64, 8, 8, shape[3], 8, 0), shape
 assert board.shape[0] == int(sys.argv[3]), (board.shape, sys.argv[3])
 assert set(result2) <= {0, 1, 2} and set(stm) <= {0, 1}
 PY
@@ -84,7 +84,7 @@ grep -q "line 1:" "$tmp/err" && grep -q "line 2: the score is not a whole number
     grep -q "line 3: the result is not 1, 0.5 or 0" "$tmp/err" &&
     grep -q "line 4: not FEN<TAB>SCORE<TAB>RESULT" "$tmp/err" &&
     grep -q "4 lines skipped" "$tmp/err" || fail "nndata's messages: $(cat "$tmp/err")"
-[ "$(wc -c <"$tmp/bad.knn")" -eq $((14 + 64 + 2 * 16 + 6)) ] || fail "nndata: not one record for the one good line"
+[ "$(wc -c <"$tmp/bad.knn")" -eq $((16 + 64 + 2 * 16 + 6)) ] || fail "nndata: not one record for the one good line"
 "$kage" nndata nosuchvariant </dev/null >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "unknown variant" "$tmp/err" || fail "nndata with an unknown variant"
 nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1

@@ -42,22 +42,28 @@ QA, QB, OUT_SCALE = 255, 64, 400  # src/engine/nn.h
 
 
 def read_records(path):
-    """(shape, board, hands, stm, score, result2, base) of a `kage nndata` file (.gz too)."""
+    """(shape, board, hands, stm, score, result2, base) of a `kage nndata` file (.gz too).
+    shape is (squares, files, ranks, types, hand steps, turned): turned is 1
+    where the network's view from Black turns the board round (Cashew's), 0
+    where it turns it upside down; KNN1 records, which did not say, are 0."""
     opener = gzip.open if path.endswith(".gz") else open
     try:
         with opener(path, "rb") as f:
             raw = f.read()
     except (OSError, EOFError) as e:
         sys.exit(f"nn.py: {path}: {e}")
-    if len(raw) < 14 or raw[:4] != b"KNN1":
+    head = {b"KNN1": 5, b"KNN2": 6}.get(raw[:4], 0)
+    if not head or len(raw) < 4 + 2 * head:
         sys.exit(f"nn.py: {path}: not the output of kage nndata")
-    nsq, files, ranks, nt, hand_max = np.frombuffer(raw[4:14], dtype="<u2").astype(int)
+    nsq, files, ranks, nt, hand_max, turned = (list(np.frombuffer(raw[4:4 + 2 * head], dtype="<u2").astype(int)) + [0])[:6]
+    if turned not in (0, 1):
+        sys.exit(f"nn.py: {path}: not the output of kage nndata")
     size = nsq + 2 * nt + 6
-    body = raw[14:]
+    body = raw[4 + 2 * head:]
     if len(body) % size:
         sys.exit(f"nn.py: {path}: cut short ({len(body) % size} bytes of a last record)")
     rec = np.frombuffer(body, dtype=np.uint8).reshape(-1, size)
-    shape = (int(nsq), int(files), int(ranks), int(nt), int(hand_max))
+    shape = (int(nsq), int(files), int(ranks), int(nt), int(hand_max), int(turned))
     board = rec[:, :nsq]
     hands = rec[:, nsq:nsq + 2 * nt]
     stm = rec[:, nsq + 2 * nt].astype(np.int64)
@@ -68,13 +74,14 @@ def read_records(path):
 
 
 def ninputs(shape):
-    nsq, files, ranks, nt, hand_max = shape
+    nsq, files, ranks, nt, hand_max = shape[:5]
     return 2 * nt * (nsq + hand_max)
 
 
 def mirror(shape, board, hands):
-    """The same positions with the files turned round."""
-    nsq, files, ranks, nt, hand_max = shape
+    """The same positions with the files turned round (a game whose pieces
+    move to one side, Cashew's Generals, is not the same game mirrored)."""
+    nsq, files, ranks, nt, hand_max = shape[:5]
     b = board.reshape(-1, ranks, files)[:, :, ::-1].reshape(-1, nsq)
     return np.ascontiguousarray(b), hands
 
@@ -83,7 +90,7 @@ def inputs(shape, board, hands, persp):
     """The network's inputs seen from persp (0 White, 1 Black) of each
     position, padded with ninputs(shape): an (N, width) int array.  The same
     numbers as nn_inputs() in src/engine/nn.c, which `check` confirms."""
-    nsq, files, ranks, nt, hand_max = shape
+    nsq, files, ranks, nt, hand_max, turned = (tuple(shape) + (0,))[:6]
     pad = ninputs(shape)
     n = board.shape[0]
     code = board.astype(np.int64)
@@ -95,6 +102,8 @@ def inputs(shape, board, hands, persp):
     r, f = sq // files, sq % files
     if persp == 1:
         r = ranks - 1 - r
+        if turned:
+            f = files - 1 - f
     idx = (rel * nt + t) * nsq + (r * files + f)[None, :]
     idx = np.where(occupied, idx, pad)
     # the hands: "at least k" for k = 1 .. min(count, hand_max)
@@ -150,7 +159,7 @@ def train(a):
         sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
     start = read_net(a.start) if a.start else None
-    if start is not None and (tuple(int(x) for x in start["shape"]) != tuple(shape) or start["b1"].shape[0] != a.hidden):
+    if start is not None and (tuple(int(x) for x in start["shape"])[:5] != tuple(shape)[:5] or start["b1"].shape[0] != a.hidden):
         sys.exit(f"nn.py: {a.start}: a network of {start['variant']} with {start['b1'].shape[0]} units, "
                  f"not of {a.variant} with {a.hidden} (--hidden) on these records' board")
     if start is not None and str(start["variant"]) != a.variant:
@@ -292,7 +301,7 @@ def write(a):
     for path in a.nets:
         net = read_net(path)
         variant = str(net["variant"])
-        nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"])
+        nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"][:5])
         w1, b1, w2, b2 = quantise(net)
         cname = variant.replace("-", "_")
         out.append(f"/* {variant}: {str(net['note'])} */")

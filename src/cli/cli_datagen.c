@@ -286,8 +286,9 @@ int cli_evaltrace(int argc, char **argv)
 
 /* `kage nndata VARIANT`: for each "FEN<TAB>SCORE<TAB>RESULT" line on
  * standard input, one record of the position for tools/nn.py, in binary on
- * standard output.  A header "KNN1" and five little-endian 16-bit numbers
- * (squares, files, ranks, types, NN_HAND_MAX), then per position: a byte per
+ * standard output.  A header "KNN2" and six little-endian 16-bit numbers
+ * (squares, files, ranks, types, NN_HAND_MAX, and 1 where the network's view
+ * from Black turns the board round: VariantDef.setup_turned), then per position: a byte per
  * square in plain order (rank * files + file, rank 0 White's first; 0 empty,
  * 1 + type - 1 + colour * types a piece), a byte per colour and type for the
  * hands (White's types 1..types, then Black's; at most 255), the side to move
@@ -316,10 +317,11 @@ int cli_nndata(int argc, char **argv)
     int nt = v->ntypes;
     Engine *e = engine_new(1);
     if (!inputs && !evals) {
-        uint16_t head[5] = {(uint16_t)v->nsq, (uint16_t)v->files, (uint16_t)v->ranks, (uint16_t)nt, 0};
+        uint16_t head[6] = {(uint16_t)v->nsq, (uint16_t)v->files, (uint16_t)v->ranks, (uint16_t)nt, 0,
+                            (uint16_t)v->def->setup_turned};
         head[4] = (uint16_t)((ninputs / 2 - nt * v->nsq) / nt);
-        fwrite("KNN1", 1, 4, stdout);
-        for (int i = 0; i < 5; i++) {
+        fwrite("KNN2", 1, 4, stdout);
+        for (int i = 0; i < 6; i++) {
             unsigned char b[2] = {(unsigned char)(head[i] & 0xff), (unsigned char)(head[i] >> 8)};
             fwrite(b, 1, 2, stdout);
         }

@@ -5,8 +5,9 @@
  * nn_tables.c.  Inside src/engine only.
  *
  * The inputs, seen from one side (the perspective), are the pieces on the
- * board (own or enemy, type, square; the squares turned upside down for
- * Black) and the pieces in hand (own or enemy, type, "at least k" for k up to
+ * board (own or enemy, type, square; for Black the board turned upside down,
+ * or turned round where the variant's setup is (VariantDef.setup_turned:
+ * Cashew's)) and the pieces in hand (own or enemy, type, "at least k" for k up to
  * NN_HAND_MAX).  One hidden layer per perspective (the same weights for both),
  * its values clipped to [0, 1] and squared, then one output from the side to
  * move's layer and the other side's:
@@ -54,8 +55,10 @@ int nn_ninputs(const Variant *v);
  * c's hand. */
 static inline int nn_piece_input(const Variant *v, Color persp, Color c, int t, int psq)
 {
-    if (persp == BLACK)
-        psq = (v->ranks - 1 - psq / v->files) * v->files + psq % v->files;
+    if (persp == BLACK) {
+        int f = psq % v->files;
+        psq = (v->ranks - 1 - psq / v->files) * v->files + (v->def->setup_turned ? v->files - 1 - f : f);
+    }
     return ((c != persp) * v->ntypes + t - 1) * v->nsq + psq;
 }
 static inline int nn_hand_input(const Variant *v, Color persp, Color c, int t, int k)

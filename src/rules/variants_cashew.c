@@ -85,4 +85,5 @@ const VariantDef variant_cashew = {
     .xboard_name = "cashew-shogi",
     .pgn_name = "cashew-shogi", /* XBoard's variant name */
     .kanji = KANJI_CASHEW,
+    .setup_turned = true, /* Black's Right General on f13 against White's on h1 (cashew.md section 2) */
 };

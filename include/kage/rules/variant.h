@@ -106,6 +106,11 @@ typedef struct VariantDef {
     const char *pgn_name;          /* the [Variant] tag of a PGN we write; NULL: the id */
     enum KanjiSet kanji;           /* the screen's kanji for the pieces */
     bool chess_shapes[2];          /* [colour]: drawn as chess symbols where a piece has one (Unicode) */
+    /* Black's army stands as White's turned through 180 degrees (shogi's
+     * setup, pieces that move to one side), not reflected across the middle
+     * rank (chess's): the evaluation network seen from Black turns the board
+     * round instead of turning it upside down (engine/nn.h). */
+    bool setup_turned;
 } VariantDef;
 
 /* A move vector: an offset on the padded board, how far it slides (1 = a
