@@ -31,6 +31,16 @@ nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 16 --lr 0.01 --va
     --out "$tmp/t.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
 best=$(sed -n 's/^best validation error \([0-9.]*\);.*/\1/p' "$tmp/err")
 grep -q "without the network $best\$" "$tmp/err" && fail "train: no gain on its own positions: $(cat "$tmp/err")"
+# --factor (Cashew's network: each input's row plus its kind's, summed when
+# saved), on Cashew's records, whose view from Black turns the board round:
+# it gains on its own positions too, and says so in the network's note
+"$kage" datagen cashew 1 300 "$tmp/cashew.data" - 5 2>/dev/null || fail "datagen cashew: exit $?"
+"$kage" nndata cashew <"$tmp/cashew.data" >"$tmp/cashew.knn" || fail "nndata cashew: exit $?"
+nn train --variant cashew --cpu --factor --epochs 2 --batch 64 --hidden 16 --lr 0.01 --val-data "$tmp/cashew.knn" \
+    --out "$tmp/c.npz" "$tmp/cashew.knn" 2>"$tmp/err" || fail "train --factor: exit $?: $(tail -3 "$tmp/err")"
+cbest=$(sed -n 's/^best validation error \([0-9.]*\);.*/\1/p' "$tmp/err")
+[ -n "$cbest" ] && ! grep -q "without the network $cbest\$" "$tmp/err" || fail "train --factor: no gain on its own positions: $(cat "$tmp/err")"
+nn write "$tmp/c.npz" | grep -q '^/\* cashew: .*factored by kind' || fail "write of a factored network: no note of it"
 nn train --variant shogun --cpu --epochs 1 --batch 64 --hidden 16 --start "$tmp/t.npz" \
     --val-data "$tmp/shogun.knn" --out "$tmp/t2.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --start: exit $?: $(tail -3 "$tmp/err")"
 grep -q "validation error of the evaluation with $tmp/t.npz $best\$" "$tmp/err" ||

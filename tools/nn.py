@@ -199,6 +199,27 @@ def train(a):
             for p, key in ((b1, "b1"), (w2, "w2"), (b2, "b2")):
                 p.copy_(T(start[key], torch.float32))
     params = [w1, b1, w2, b2]
+    # --factor: each input's row is its own weights plus its kind's (the
+    # piece's side and type, on the board or in hand), trained together and
+    # summed into one row when saved: a square seldom reached learns from the
+    # kind's every square.  The network the engine reads is the same shape.
+    grp = np.zeros(pad + 1, dtype=np.int64)
+    nsq, nt, hand_max = shape[0], shape[3], shape[4]
+    grp[:2 * nt * nsq] = np.arange(2 * nt * nsq) // nsq
+    grp[2 * nt * nsq:pad] = 2 * nt + np.arange(pad - 2 * nt * nsq) // hand_max
+    grp[pad] = 4 * nt
+    GRP = T(grp)
+    fw = torch.nn.Parameter(torch.zeros(4 * nt + 1, H, device=dev))
+    if a.factor:
+        params.append(fw)
+
+    def rows():
+        return w1 + fw[GRP] if a.factor else w1
+
+    def saved():
+        with torch.no_grad():
+            return [p.detach().cpu().numpy().copy() for p in (rows(), b1, w2, b2)]
+
     opt = torch.optim.AdamW(params, lr=a.lr, weight_decay=a.decay)
     steps = a.epochs * max(1, len(tr) // a.batch)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, steps)
@@ -206,8 +227,9 @@ def train(a):
     bag = torch.nn.functional.embedding_bag
 
     def forward(sel):
-        aw = b1 + bag(IW[sel], w1, mode="sum", padding_idx=pad)
-        ab = b1 + bag(IB[sel], w1, mode="sum", padding_idx=pad)
+        w = rows()
+        aw = b1 + bag(IW[sel], w, mode="sum", padding_idx=pad)
+        ab = b1 + bag(IB[sel], w, mode="sum", padding_idx=pad)
         s = STM[sel].unsqueeze(1) == 0
         us, them = torch.where(s, aw, ab), torch.where(s, ab, aw)
         out = b2 + (us.clamp(0, 1) ** 2) @ w2[:H] + (them.clamp(0, 1) ** 2) @ w2[H:]
@@ -222,7 +244,7 @@ def train(a):
         vl = sum(loss_of(VAL[i:i + 65536]).item() * len(VAL[i:i + 65536]) for i in range(0, len(VAL), 65536)) / max(1, len(VAL))
     print(f"validation error of the evaluation {'with ' + a.start if a.start else 'without the network'} {vl:.6f}",
           file=sys.stderr, flush=True)
-    best = (vl, [p.detach().cpu().numpy().copy() for p in params])  # the start counts as epoch 0
+    best = (vl, saved())  # the start counts as epoch 0
     step = 0
     for ep in range(a.epochs):
         order = TR[torch.randperm(len(TR), device=dev)]
@@ -244,12 +266,12 @@ def train(a):
         nb = max(1, len(order) // a.batch)
         print(f"epoch {ep + 1}: train {tot / nb:.6f} validation {vl:.6f}", file=sys.stderr, flush=True)
         if vl < best[0]:
-            best = (vl, [p.detach().cpu().numpy().copy() for p in params])
+            best = (vl, saved())
     w1n, b1n, w2n, b2n = best[1]
     np.savez(a.out, variant=a.variant, shape=np.array(shape), w1=w1n[:pad], b1=b1n, w2=w2n, b2=b2n,
              note=f"{'from ' + os.path.basename(a.start) + ', ' if a.start else ''}{len(tr)} positions of {' '.join(a.data)}, {len(val)} held out"
                   f"{' (' + ' '.join(a.val_data) + ')' if a.val_data else ''}{', mirrored' if a.mirror else ''}; "
-                  f"lambda {a.lam}, K {a.k}, hidden {H}, "
+                  f"lambda {a.lam}, K {a.k}, hidden {H}{', factored by kind' if a.factor else ''}, "
                   f"{a.epochs} epochs, validation error {best[0]:.6f}")
     print(f"best validation error {best[0]:.6f}; written {a.out}", file=sys.stderr)
 
@@ -426,6 +448,8 @@ def main():
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--decay", type=float, default=0.01, help="AdamW's weight decay")
     t.add_argument("--cpu", action="store_true")
+    t.add_argument("--factor", action="store_true",
+                   help="train each input's row as its own weights plus its kind's (side and type), summed when saved")
     w = sub.add_parser("write", help="write src/engine/nn_tables.c from networks (.npz)")
     w.add_argument("nets", nargs="*", help="networks (.npz), or FILE.c:VARIANT for one in an nn_tables.c")
     c = sub.add_parser("check", help="the inputs (and a network's evaluations) against the engine's")
