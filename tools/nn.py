@@ -20,7 +20,10 @@ score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
 it starts at no correction (or at the network given by --start), and the
 epoch with the least error on the held-out positions is kept (the start
-counts as epoch 0).  `check` compares the inputs computed here from
+counts as epoch 0); with --factor each input's row is trained as its own
+weights plus those of its kind (the piece's side and type), summed into one
+row when saved, for a large board (Cashew's 13,806 inputs) whose squares
+are mostly seldom seen.  `check` compares the inputs computed here from
 the records with the engine's own (`kage nndata --inputs`) and, given
 nn_tables.c, this file's integer evaluation of its network with the
 engine's (`kage nndata --eval`).
