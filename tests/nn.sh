@@ -89,6 +89,9 @@ grep -q "line 1:" "$tmp/err" && grep -q "line 2: the score is not a whole number
 [ $? -eq 2 ] && grep -q "unknown variant" "$tmp/err" || fail "nndata with an unknown variant"
 nn train --variant shogun --out "$tmp/x.npz" "$tmp/bad.data" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "not the output of kage nndata" "$tmp/out" || fail "train on a text file: $(cat "$tmp/out")"
+"$kage" nndata cashew <"$tmp/cashew.data" >"$tmp/cashew.knn" || fail "nndata cashew: exit $?"
+nn train --variant cashew --mirror --out "$tmp/x.npz" "$tmp/cashew.knn" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "mirror: cashew's army is turned round" "$tmp/out" || fail "train --mirror of Cashew's records: $(cat "$tmp/out")"
 nn train --variant shogun --hidden 100 --out "$tmp/x.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "multiple of 16 up to 64" "$tmp/out" || fail "train with 100 units: $(cat "$tmp/out")"
 nn write "$tmp/bad.data" >"$tmp/out" 2>&1

@@ -161,6 +161,9 @@ def train(a):
     if a.hidden <= 0 or a.hidden % 16 or a.hidden > 64:
         sys.exit("nn.py: --hidden must be a multiple of 16 up to 64 (NN_BLOCK, NN_MAX_HIDDEN in src/engine/nn.h)")
     shape, (board, hands, stm, score, result2, base, src) = load(a.data + a.val_data, a.mirror)
+    if a.mirror and len(shape) > 5 and shape[5]:
+        sys.exit(f"nn.py: --mirror: {a.variant}'s army is turned round for Black, its pieces move to one side "
+                 "(Cashew's Generals): a position with its files turned round is not one of this game")
     start = read_net(a.start) if a.start else None
     if start is not None and (tuple(int(x) for x in start["shape"])[:5] != tuple(shape)[:5] or start["b1"].shape[0] != a.hidden):
         sys.exit(f"nn.py: {a.start}: a network of {start['variant']} with {start['b1'].shape[0]} units, "
