@@ -88,6 +88,48 @@ static void movegen_noisy__with_quiet_equals_legal__random_positions(void **stat
     }
 }
 
+/* movegen_quiet_drops_within() lists movegen_quiet()'s moves in the same
+ * order, less the drops of a type onto squares its mask leaves out. */
+static void movegen_quiet_drops_within__filters_drops_only__random_positions(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    for (int vi = 0; variant_defs[vi]; vi++) {
+        Position *pos = test_position(variant_defs[vi]->id, NULL);
+        if (pos->v->nsq > 64) {
+            test_release(pos);
+            continue;
+        }
+        for (int ply = 0; ply < 200; ply++) {
+            uint64_t within[MAX_PIECE_TYPES];
+            for (int t = 0; t < MAX_PIECE_TYPES; t++)
+                within[t] = ply % 5 == 0 ? ~(uint64_t)0 : rng_next(&seed) & rng_next(&seed);
+            MoveList all, some;
+            movegen_quiet(pos, &all);
+            movegen_quiet_drops_within(pos, &some, within);
+            int k = 0;
+            for (int i = 0; i < all.count; i++) {
+                Move m = all.moves[i];
+                if (move_kind(m) == MOVE_DROP &&
+                    !((within[move_drop_type(m)] >> pos_sq_index(pos, move_to(m))) & 1))
+                    continue;
+                assert_true(k < some.count);
+                assert_int_equal(some.moves[k], m);
+                k++;
+            }
+            assert_int_equal(k, some.count);
+            MoveList legal;
+            movegen_legal(pos, &legal);
+            if (!legal.count) {
+                pos_set_start(pos);
+                continue;
+            }
+            pos_make(pos, legal.moves[rng_next(&seed) % (uint64_t)legal.count]);
+        }
+        test_release(pos);
+    }
+}
+
 static void movegen_legal__forces_promotion__shinobi_zone(void **state)
 {
     (void)state;
@@ -201,6 +243,7 @@ int test_movegen_run(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pos_make__keeps_position_consistent__random_games),
         cmocka_unit_test(movegen_noisy__with_quiet_equals_legal__random_positions),
+        cmocka_unit_test(movegen_quiet_drops_within__filters_drops_only__random_positions),
         cmocka_unit_test(movegen_legal__forces_promotion__shinobi_zone),
         cmocka_unit_test(movegen_legal__no_promotion_by_en_passant__shinobiplus),
         cmocka_unit_test(movegen_legal__optional_promotion_and_limit__shogun),

@@ -149,6 +149,27 @@ static bool already_tried(const MovePicker *mp, Move m)
     return m == mp->tt || m == mp->killer[0] || m == mp->killer[1];
 }
 
+/* The quiet moves that may give check, in movegen_quiet()'s order: every
+ * board move, and only the drops onto squares from which the dropped piece
+ * would reach the enemy king on an empty board (the rest cannot check:
+ * gives_check() would turn them down at its first test). */
+static void quiet_check_candidates(Search *s, MoveList *list)
+{
+    Position *pos = s->pos;
+    Color us = pos->side;
+    int ksq = pos->king[!us];
+    if (!s->ct.usable || !s->ct.has_reach || !pos->v->drop_types) {
+        movegen_quiet(pos, list);
+        return;
+    }
+    uint64_t within[MAX_PIECE_TYPES] = {0};
+    if (ksq && pos->v->def->check_rule)
+        for (int t = 1; t <= pos->v->ntypes; t++)
+            if (pos->hand[us][t])
+                within[t] = s->ct.reach[us][t][s->ct.plain[ksq]];
+    movegen_quiet_drops_within(pos, list, within);
+}
+
 Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
 {
     Position *pos = s->pos;
@@ -189,7 +210,7 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
                 return MOVE_NONE;
             /* quiet checks that do not lose the piece at once (kept in
              * the list of bad captures, which quiescence has no use for) */
-            movegen_quiet(pos, &list);
+            quiet_check_candidates(s, &list);
             for (int i = 0; i < list.count; i++)
                 if (list.moves[i] != mp->tt && gives_check(s, list.moves[i]) && see_ge(s, list.moves[i], 0))
                     mp->bad[mp->nbad++] = list.moves[i];

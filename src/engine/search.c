@@ -153,7 +153,16 @@ static void update_pv(Search *s, int ply, Move m)
     s->pvlen[ply] = s->pvlen[ply + 1] + 1;
 }
 
-static int evaluate(Search *s, int ply) { return eval_acc_evaluate(s->ep, s->pos, &s->acc[ply]); }
+static int evaluate(Search *s, int ply)
+{
+    uint64_t key = s->pos->st->key;
+    EvalCacheEntry *e = &s->ecache[key & (EVAL_CACHE_SIZE - 1)];
+    if (e->key != key || !key) {
+        e->key = key;
+        e->eval = eval_acc_evaluate(s->ep, s->pos, &s->acc[ply]);
+    }
+    return e->eval;
+}
 
 /* Make m at ply and bring the evaluation accumulator of ply + 1 up to date.
  * Built with KAGE_SEARCH_CHECKS (the soak run), the incremental data are
@@ -578,6 +587,10 @@ int search_begin(Search *s)
         if (s->cont_dim)
             s->cont = xcalloc(search_cont_cells(s->cont_dim), sizeof *s->cont);
         s->cont_def = pos->v->def;
+    }
+    if (s->ecache_def != s->ep->def) {
+        memset(s->ecache, 0, sizeof s->ecache);
+        s->ecache_def = s->ep->def;
     }
     int score;
     if (immediate_end(s, 0, &score)) {

@@ -77,6 +77,17 @@ typedef struct CheckTables {
     uint64_t reach[2][MAX_PIECE_TYPES][64];
 } CheckTables;
 
+/* The static evaluations last computed, by the position's key: a node whose
+ * table entry was not kept (a stand-pat cut in quiescence stores none), met
+ * again in the next iteration or by another move order, is evaluated once.
+ * The evaluation depends on the position alone, so the search is the same
+ * with it or without it, only faster. */
+enum { EVAL_CACHE_SIZE = 1 << 14 };
+typedef struct EvalCacheEntry {
+    uint64_t key;
+    int32_t eval;
+} EvalCacheEntry;
+
 typedef struct Search {
     Position *pos;                    /* the engine's private copy */
     TT *tt;
@@ -116,6 +127,8 @@ typedef struct Search {
     int pvlen[MAX_PLY];
     MovePicker pickers[MAX_PLY];
     CheckTables ct;
+    const VariantDef *ecache_def;     /* the variant the evaluation cache holds */
+    EvalCacheEntry ecache[EVAL_CACHE_SIZE];
 } Search;
 
 /* The rows (and columns) of the continuation-history table for pos's

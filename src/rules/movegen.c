@@ -289,11 +289,25 @@ static void gen_drops(GenCtx *g)
     uint8_t one = (uint8_t)g->drop_to;
     if (g->drop_to)
         squares = &one, n = 1; /* drop_ok is empty off the drop region */
+    uint64_t within = ~(uint64_t)0;
+    if (g->drop_within) {
+        within = 0;
+        for (uint64_t held = inhand; held; held &= held - 1)
+            within |= g->drop_within[__builtin_ctzll(held)];
+    }
     for (int i = 0; i < n; i++) {
         int sq = squares[i];
         if (pos->board[sq] != PIECE_EMPTY || (g->nchecks && !g->block[sq]))
             continue;
         uint64_t ok = inhand & v->drop_ok[us][sq];
+        if (g->drop_within) {
+            int plain = pos_sq_index(pos, sq);
+            if (!((within >> plain) & 1))
+                continue;
+            for (uint64_t k = ok; k; k &= k - 1)
+                if (!((g->drop_within[__builtin_ctzll(k)] >> plain) & 1))
+                    ok &= ~((uint64_t)1 << __builtin_ctzll(k));
+        }
         while (ok) {
             int t = __builtin_ctzll(ok);
             ok &= ok - 1;
@@ -315,7 +329,8 @@ enum { ONLY_ALL = -1, ONLY_DROPS = 0 };
 /* Generate the moves that pass `filter`: those of every piece and the drops
  * (only == ONLY_ALL), the drops to square drop_to alone (ONLY_DROPS), or
  * the moves of the piece on square `only` (castling included for a king). */
-static void generate(Position *pos, MoveList *list, int filter, int only, int drop_to)
+static void generate_within(Position *pos, MoveList *list, int filter, int only, int drop_to,
+                            const uint64_t *drop_within)
 {
     const Variant *v = pos->v;
     GenCtx g;
@@ -333,6 +348,7 @@ static void generate(Position *pos, MoveList *list, int filter, int only, int dr
     g.pin_from = 0;
     g.passed = false;
     g.drop_to = drop_to;
+    g.drop_within = drop_within;
     list->count = 0;
 
     /* the game is already over: a King is gone, or campmate */
@@ -400,9 +416,19 @@ static void generate(Position *pos, MoveList *list, int filter, int only, int dr
     }
 }
 
+static void generate(Position *pos, MoveList *list, int filter, int only, int drop_to)
+{
+    generate_within(pos, list, filter, only, drop_to, NULL);
+}
+
 void movegen_legal(Position *pos, MoveList *list) { generate(pos, list, GEN_ALL, ONLY_ALL, 0); }
 void movegen_noisy(Position *pos, MoveList *list) { generate(pos, list, GEN_NOISY, ONLY_ALL, 0); }
 void movegen_quiet(Position *pos, MoveList *list) { generate(pos, list, GEN_QUIET, ONLY_ALL, 0); }
+
+void movegen_quiet_drops_within(Position *pos, MoveList *list, const uint64_t drop_within[MAX_PIECE_TYPES])
+{
+    generate_within(pos, list, GEN_QUIET, ONLY_ALL, 0, drop_within);
+}
 
 /* Only the moves of the piece that m moves (or the drops to m's square) are
  * generated: the search checks its hash and killer moves with this. */

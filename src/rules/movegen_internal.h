@@ -20,6 +20,7 @@ typedef struct GenCtx {
     int pin_from, pin_dir, pin_to; /* pin line of the piece being generated */
     bool passed;                   /* a pass is in the list already: one per position */
     int drop_to;                   /* drops to this square only, 0 = every square */
+    const uint64_t *drop_within;   /* [t]: plain squares a t may be dropped on, NULL = all */
     uint8_t block[BOARD_ARRAY];    /* squares that resolve a single check */
 } GenCtx;
 

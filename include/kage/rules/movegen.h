@@ -13,6 +13,11 @@ void movegen_legal(Position *pos, MoveList *list);
 void movegen_noisy(Position *pos, MoveList *list);
 /* Legal moves that neither capture nor promote: quiet moves, drops, castling, pass. */
 void movegen_quiet(Position *pos, MoveList *list);
+/* movegen_quiet(), in the same order, with the drops of each type t kept to
+ * the squares whose plain index has its bit set in drop_within[t] (boards
+ * of up to 64 squares): the search lists quiet checks this way without
+ * testing every drop. */
+void movegen_quiet_drops_within(Position *pos, MoveList *list, const uint64_t drop_within[MAX_PIECE_TYPES]);
 
 /* Is m one of the legal moves here? (for moves from outside: text, protocol) */
 bool movegen_is_legal(Position *pos, Move m);
