@@ -65,16 +65,15 @@ static const struct {
     ((s)->history[(s)->pos->side][(s)->sp->drop_history && move_kind(m) == MOVE_DROP]                       \
                  [movepick_moving_type((s)->pos, m)][move_to(m)])
 
-int movepick_quiet_score(const Search *s, int ply, Move m)
+int movepick_quiet_score(const Search *s, const MovePicker *mp, Move m)
 {
     int score = HISTORY(s, m);
-    int i = search_cont_index(s, m);
-    if (i >= 0)
-        for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
-            int prev = s->cont_idx[ply - cont_plies[k].back];
-            if (prev >= 0)
-                score += cont_plies[k].weight * s->cont[prev * s->cont_dim + i];
-        }
+    if (mp->ncont) {
+        int i = search_cont_index(s, m);
+        if (i >= 0)
+            for (int k = 0; k < mp->ncont; k++)
+                score += mp->cont_weight[k] * mp->cont_row[k][i];
+    }
     return score;
 }
 
@@ -101,6 +100,17 @@ void movepick_init(Search *s, MovePicker *mp, int ply, Move tt, bool noisy_only)
     mp->killer[0] = noisy_only ? MOVE_NONE : s->killers[ply][0];
     mp->killer[1] = noisy_only ? MOVE_NONE : s->killers[ply][1];
     mp->nnoisy = mp->inoisy = mp->nquiet = mp->iquiet = mp->nbad = mp->ibad = 0;
+    /* the rows of the moves one, two and four plies back, found once for
+     * every quiet move of the node (the sum is the same in any order) */
+    mp->ncont = 0;
+    if (!noisy_only && s->cont)
+        for (int k = 0; k < NCONT && ply - cont_plies[k].back >= 0; k++) {
+            int prev = s->cont_idx[ply - cont_plies[k].back];
+            if (prev >= 0) {
+                mp->cont_weight[mp->ncont] = cont_plies[k].weight;
+                mp->cont_row[mp->ncont++] = &s->cont[prev * s->cont_dim];
+            }
+        }
 }
 
 /* The best remaining move of list[i..n) moved to place i. */
@@ -236,7 +246,7 @@ Move movepick_next(Search *s, MovePicker *mp, bool *noisy)
         movegen_quiet(pos, &list);
         for (int i = 0; i < list.count; i++)
             if (!already_tried(mp, list.moves[i]))
-                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], movepick_quiet_score(s, mp->ply, list.moves[i])};
+                mp->quiet[mp->nquiet++] = (ScoredMove){list.moves[i], movepick_quiet_score(s, mp, list.moves[i])};
         mp->stage = STAGE_QUIET;
         /* fall through */
     case STAGE_QUIET:

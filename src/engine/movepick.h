@@ -23,6 +23,9 @@ typedef struct MovePicker {
     bool checks;              /* ... then quiet moves and drops that give check */
     int ply;
     int nnoisy, inoisy, nquiet, iquiet, nbad, ibad;
+    int ncont;                  /* the continuation histories a quiet move is scored by: */
+    int cont_weight[3];         /* ... each one's weight ... */
+    const int16_t *cont_row[3]; /* ... and its row, that of the move one, two or four plies back */
     ScoredMove noisy[MAX_MOVES];
     ScoredMove quiet[MAX_MOVES];
     Move bad[MAX_MOVES];
@@ -62,7 +65,7 @@ int see_promotion_gain(const Search *s, Move m, bool capture);
  * pays has been made (pins and promotions on the way ignored)? */
 bool see_ge(const Search *s, Move m, int threshold);
 
-/* The history score of a quiet move. */
-int movepick_quiet_score(const Search *s, int ply, Move m);
+/* The history score of a quiet move at the node of mp (initialised). */
+int movepick_quiet_score(const Search *s, const MovePicker *mp, Move m);
 
 #endif

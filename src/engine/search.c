@@ -475,7 +475,7 @@ static int search(Search *s, int alpha, int beta, int depth, int ply, bool allow
         if (m == excluded)
             continue;
         bool killer = m == mp->killer[0] || m == mp->killer[1];
-        int hist = noisy ? 0 : movepick_quiet_score(s, ply, m);
+        int hist = noisy ? 0 : movepick_quiet_score(s, mp, m);
         bool check = gives_check(s, m);
         /* a campmate step, or one towards it: never pruned or reduced, and
          * the last flag_ext steps searched a ply deeper */
