@@ -632,6 +632,15 @@ static void search_params_for__exchange_pruning_per_variant(void **state)
     }
 }
 
+/* A quiet move's history score at ply, through the picker of that ply as
+ * the search reads it. */
+static int quiet_score(Search *s, int ply, Move m)
+{
+    MovePicker *mp = &s->pickers[ply];
+    movepick_init(s, mp, ply, MOVE_NONE, false);
+    return movepick_quiet_score(s, mp, m);
+}
+
 /* Where drop_history is set (Shogun), a cut-off by a drop raises that drop's
  * history and not the board move of the same kind to the same square;
  * elsewhere the two share it. */
@@ -653,11 +662,11 @@ static void movepick_history__drop_apart_from_board_move(void **state)
         assert_true(move_from_text(pos, "g1f3", MOVE_FOR_PROTOCOL, &step, &err));
         assert_int_equal(move_kind(drop), MOVE_DROP);
         movepick_update_history(s, 0, 4, drop, &drop, 1);
-        assert_true(movepick_quiet_score(s, 0, drop) > 0);
+        assert_true(quiet_score(s, 0, drop) > 0);
         if (sp.drop_history)
-            assert_int_equal(movepick_quiet_score(s, 0, step), 0);
+            assert_int_equal(quiet_score(s, 0, step), 0);
         else
-            assert_int_equal(movepick_quiet_score(s, 0, step), movepick_quiet_score(s, 0, drop));
+            assert_int_equal(quiet_score(s, 0, step), quiet_score(s, 0, drop));
         free(s);
         test_release(pos);
     }
@@ -692,14 +701,14 @@ static void movepick_reward_prior__quiet_move_only(void **state)
         assert_true(move_from_text(pos, moves[i], MOVE_FOR_PROTOCOL, &m, &err));
         s->cont_idx[0] = 5; /* the move before: any index of the table */
         s->cont_idx[1] = search_cont_index(s, m);
-        assert_int_equal(movepick_quiet_score(s, 1, m), 0);
+        assert_int_equal(quiet_score(s, 1, m), 0);
         pos_make(pos, m);
         movepick_reward_prior(s, 2, 4);
         pos_unmake(pos);
         if (i == 0)
-            assert_true(movepick_quiet_score(s, 1, m) > 0);
+            assert_true(quiet_score(s, 1, m) > 0);
         else
-            assert_int_equal(movepick_quiet_score(s, 1, m), 0);
+            assert_int_equal(quiet_score(s, 1, m), 0);
     }
     free(s->cont);
     free(s);
