@@ -300,17 +300,14 @@ static void gen_drops(GenCtx *g)
         if (pos->board[sq] != PIECE_EMPTY || (g->nchecks && !g->block[sq]))
             continue;
         uint64_t ok = inhand & v->drop_ok[us][sq];
-        if (g->drop_within) {
-            int plain = pos_sq_index(pos, sq);
-            if (!((within >> plain) & 1))
-                continue;
-            for (uint64_t k = ok; k; k &= k - 1)
-                if (!((g->drop_within[__builtin_ctzll(k)] >> plain) & 1))
-                    ok &= ~((uint64_t)1 << __builtin_ctzll(k));
-        }
+        int plain = g->drop_within ? pos_sq_index(pos, sq) : 0;
+        if (!((within >> plain) & 1))
+            continue;
         while (ok) {
             int t = __builtin_ctzll(ok);
             ok &= ok - 1;
+            if (g->drop_within && !((g->drop_within[t] >> plain) & 1))
+                continue;
             gen_push(g, move_make(0, sq, MOVE_DROP, t), false);
         }
     }
