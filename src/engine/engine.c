@@ -422,6 +422,9 @@ static uint64_t total_nodes(const Engine *e, int running)
 Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfoFn fn, void *ctx)
 {
     Search *s = e->s;
+    /* the clock runs from the call: the evaluation's set-up for a new
+     * variant and the root's below count against the time as well */
+    int64_t called_ms = search_now_ms();
     SearchLimits none = {0};
     if (!lim)
         lim = &none;
@@ -435,7 +438,7 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     s->ep = &e->ep;
     s->sp = &e->sp;
     s->stop = &e->stop;
-    s->start_ms = search_now_ms();
+    s->start_ms = called_ms;
 
     int level = lim->level >= 1 && lim->level <= 10 ? lim->level : 10;
     int64_t soft, hard;

@@ -36,7 +36,10 @@ static int score_from_tt(int score, int ply)
 }
 
 /* 1. Stop conditions, once the root has a move: the node limit exactly (a
- * comparison), engine_stop() and the hard time limit every 1024 nodes. */
+ * comparison), engine_stop() and the hard time limit every 256 nodes (a
+ * millisecond or less at full speed; a clock read costs tens of nanoseconds,
+ * and a slow evaluation or a loaded machine must not carry a search with a
+ * few milliseconds left past its limit). */
 static bool check_stop(Search *s)
 {
     if (s->stopped)
@@ -45,7 +48,7 @@ static bool check_stop(Search *s)
         return false;
     if (s->node_limit && s->nodes >= s->node_limit)
         return s->stopped = true;
-    if (s->nodes & 1023)
+    if (s->nodes & 255)
         return false;
     if (atomic_load_explicit(s->stop, memory_order_relaxed) || (s->hard_ms && search_now_ms() - s->start_ms >= s->hard_ms))
         s->stopped = true;
