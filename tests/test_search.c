@@ -392,7 +392,7 @@ static void engine_stop__ends_search_soon__from_another_thread(void **state)
     int64_t t0 = now_ms();
     engine_stop(w.e);
     pthread_join(th, NULL);
-    assert_true(now_ms() - t0 < 500);
+    assert_true(now_ms() - t0 < 1000); /* an unstopped search would go on for ever; 1 s allows a busy host */
     assert_true(movegen_is_legal(pos, w.move));
     engine_free(w.e);
     test_release(pos);
@@ -517,10 +517,13 @@ static void engine_threads__clamped_and_stopped(void **state)
 
 static int64_t runqueue_wait_ms(void);
 
-/* The search runs on this thread: its time is the wall clock's, less what
- * the thread spent waiting for a processor (on a machine busy with other
- * jobs, tens of milliseconds that the engine cannot help; the engine's own
- * clock counts them, so waiting only makes it stop sooner). */
+/* The search runs on this thread.  The strict check is on the thread's CPU
+ * time: the wall clock also counts the time it waited for a processor, of
+ * which the kernel reports the part it caused (subtracted) but not the part a
+ * virtual machine's host took (steal time, tens of milliseconds on a busy
+ * host); the wall clock gets a looser check, as in never_flags below. */
+static int64_t cpu_ms(void);
+
 static void engine_search__keeps_time__movetime_and_clock(void **state)
 {
     (void)state;
@@ -528,21 +531,24 @@ static void engine_search__keeps_time__movetime_and_clock(void **state)
     Engine *e = engine_new(8);
     SearchLimits lim = {0};
     lim.movetime_ms = 150;
-    int64_t t0 = now_ms(), w0 = runqueue_wait_ms();
+    int64_t t0 = now_ms(), w0 = runqueue_wait_ms(), c0 = cpu_ms();
     assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
     int64_t took = now_ms() - t0;
+    assert_true(cpu_ms() - c0 <= 150);
     assert_true(took - (runqueue_wait_ms() - w0) < 400);
     assert_true(took >= 150 - 150 / 8); /* a fixed time is used up, less the margin */
     memset(&lim, 0, sizeof lim);
     lim.time_ms[WHITE] = lim.time_ms[BLACK] = 100; /* almost flagging */
-    t0 = now_ms(), w0 = runqueue_wait_ms();
+    t0 = now_ms(), w0 = runqueue_wait_ms(), c0 = cpu_ms();
     assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
-    assert_true(now_ms() - t0 - (runqueue_wait_ms() - w0) < 100);
+    assert_true(cpu_ms() - c0 < 100);
+    assert_true(now_ms() - t0 - (runqueue_wait_ms() - w0) < 100 + 150);
     memset(&lim, 0, sizeof lim);
     lim.byoyomi_ms = 200; /* no main time left, byo-yomi only */
-    t0 = now_ms(), w0 = runqueue_wait_ms();
+    t0 = now_ms(), w0 = runqueue_wait_ms(), c0 = cpu_ms();
     assert_true(movegen_is_legal(pos, engine_search(e, pos, &lim, NULL, NULL)));
-    assert_true(now_ms() - t0 - (runqueue_wait_ms() - w0) < 200);
+    assert_true(cpu_ms() - c0 < 200);
+    assert_true(now_ms() - t0 - (runqueue_wait_ms() - w0) < 200 + 150);
     engine_free(e);
     test_release(pos);
 }
