@@ -232,6 +232,16 @@ out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nsetboard 6k6/13/13/13/13
     run xboard 5)
 printf '%s\n' "$out" | grep -q '^resign$' || fail "xboard: every move leaves the King attacked: resign"
 printf '%s\n' "$out" | grep -q '^move ' && fail "xboard: a move that XBoard refuses ($(printf '%s\n' "$out" | grep '^move '))"
+# Cashew: an igui that promotes (the Lion takes g7 and stays on g6; every
+# other capture of the pawns is retaken) is the best move by UCI, and XBoard
+# refuses it ("Forfeit due to invalid move: i4i4+ (i4i4 via j5)", a CI game
+# between two Kages): under XBoard Kage plays another move
+igui='12k/13/13/13/13/5ggg5/4gpppg4/6L!6/13/13/13/13/K12 w - - 0 1'
+out=$(printf 'setoption name UCI_Variant value cashew\nposition fen %s\ngo depth 4\nquit\n' "$igui" | { cat; sleep 5; } | timeout 10 "$kage" uci | sed '/^bestmove /q')
+printf '%s\n' "$out" | grep -q '^bestmove g6g7,g7g6+$' || fail "uci: the igui g6g7,g7g6+ not the best move here ($(printf '%s\n' "$out" | grep '^bestmove'))"
+out=$(printf 'xboard\nprotover 2\nvariant cashew-shogi\nsetboard %s\nsd 4\ngo\n' "$igui" | { cat; sleep 5; } | timeout 10 "$kage" xboard | sed '/^move /q')
+printf '%s\n' "$out" | grep -q '^move ' || fail "xboard: no move where an igui would promote ($out)"
+printf '%s\n' "$out" | grep -q '^move g6g7,g7g6+$' && fail "xboard: an igui that promotes, which XBoard refuses (move g6g7,g7g6+)"
 # Cashew's Lion and Wolf: a victim where the move goes on is cyan; XBoard
 # then sends put and lift for it, answered with the next leg's squares (each
 # a promotion: magenta), that square itself ending the move there

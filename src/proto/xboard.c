@@ -138,7 +138,10 @@ static void play_best(Session *s, Move best)
  * does so (XBoard's Chu rules forbid it: "Forfeit due to invalid move"),
  * and a move of three legs (a Wolf taking two pieces on its line): XBoard
  * 4.9 keeps two legs and passes on another move ("j8i9,i9h10,h10g11+"
- * reached the other engine as "j8i9,i9h10,h10i9").
+ * reached the other engine as "j8i9,i9h10,h10i9"), and an igui that
+ * promotes (a Lion or Wolf taking a neighbour without moving: XBoard 4.9
+ * refused "i4j5,j5i4+" in a CI game between two Kages, "Forfeit due to
+ * invalid move: i4i4+ (i4i4 via j5)").
  * nlegal: how many legal moves there are. */
 static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
 {
@@ -159,8 +162,10 @@ static int xboard_refused(Xb *x, Move *out, int max, int *nlegal)
             if (rank == 0 || rank == v->ranks - 1)
                 out[n++] = m;
         } else if (!v->def->check_rule && pos->king[us]) {
+            bool igui = move_kind(m) == MOVE_LOCUST && move_from(m) == move_to(m);
+            Piece was = pos_at(pos, move_from(m));
             pos_make(pos, m);
-            if (pos->king[us] && pos_attacked(pos, pos->king[us], !us))
+            if ((pos->king[us] && pos_attacked(pos, pos->king[us], !us)) || (igui && pos_at(pos, move_to(m)) != was))
                 out[n++] = m;
             pos_unmake(pos);
         }
