@@ -373,11 +373,29 @@ static void *run_search(void *arg)
     return NULL;
 }
 
-static int64_t now_ms(void)
+static int64_t clock_ms(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* the wall clock, and this thread's CPU time */
+static int64_t now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+static int64_t cpu_ms(void) { return clock_ms(CLOCK_THREAD_CPUTIME_ID); }
+
+/* Milliseconds this thread has spent runnable but waiting for a processor
+ * (Linux schedstat), or 0 where that cannot be read. */
+static int64_t runqueue_wait_ms(void)
+{
+    unsigned long long run_ns = 0, wait_ns = 0;
+    FILE *f = fopen("/proc/thread-self/schedstat", "r");
+    if (!f)
+        return 0;
+    if (fscanf(f, "%llu %llu", &run_ns, &wait_ns) != 2)
+        wait_ns = 0;
+    fclose(f);
+    return (int64_t)(wait_ns / 1000000);
 }
 
 static void engine_stop__ends_search_soon__from_another_thread(void **state)
@@ -515,15 +533,11 @@ static void engine_threads__clamped_and_stopped(void **state)
     test_release(pos);
 }
 
-static int64_t runqueue_wait_ms(void);
-
 /* The search runs on this thread.  The strict check is on the thread's CPU
  * time: the wall clock also counts the time it waited for a processor, of
  * which the kernel reports the part it caused (subtracted) but not the part a
  * virtual machine's host took (steal time, tens of milliseconds on a busy
  * host); the wall clock gets a looser check, as in never_flags below. */
-static int64_t cpu_ms(void);
-
 static void engine_search__keeps_time__movetime_and_clock(void **state)
 {
     (void)state;
@@ -949,27 +963,6 @@ typedef struct Clock {
     const char *name;
     int base_ms, inc_ms, byoyomi_ms;
 } Clock;
-
-static int64_t cpu_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* Milliseconds this thread has spent runnable but waiting for a processor
- * (Linux schedstat), or 0 where that cannot be read. */
-static int64_t runqueue_wait_ms(void)
-{
-    unsigned long long run_ns = 0, wait_ns = 0;
-    FILE *f = fopen("/proc/thread-self/schedstat", "r");
-    if (!f)
-        return 0;
-    if (fscanf(f, "%llu %llu", &run_ns, &wait_ns) != 2)
-        wait_ns = 0;
-    fclose(f);
-    return (int64_t)(wait_ns / 1000000);
-}
 
 /* Play both sides of a game with tiny clocks and check every move against
  * the time left: the engine must never overstep it.  The strict check is on
