@@ -18,8 +18,9 @@ which also records each position's evaluation without the network:
 side to move's view, lambda * result + (1 - lambda) * sigmoid(K * search
 score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
-it starts at no correction (or at the network given by --start), and the
-epoch with the least error on the held-out positions is kept (the start
+it starts at no correction (or at the network given by --start, widened
+where it has fewer units than --hidden: the new units' output weights are
+zero, so the start's evaluation is unchanged), and the epoch with the least error on the held-out positions is kept (the start
 counts as epoch 0); with --factor each input's row is trained as its own
 weights plus those of its kind (the piece's side and type), summed into one
 row when saved, for a large board (Cashew's 13,806 inputs) whose squares
@@ -165,9 +166,12 @@ def train(a):
         sys.exit(f"nn.py: --mirror: {a.variant}'s army is turned round for Black, its pieces move to one side "
                  "(Cashew's Generals): a position with its files turned round is not one of this game")
     start = read_net(a.start) if a.start else None
-    if start is not None and (tuple(int(x) for x in start["shape"])[:5] != tuple(shape)[:5] or start["b1"].shape[0] != a.hidden):
+    # a start with fewer units than --hidden is widened: its units first, the
+    # new ones after them with no output weight, so training begins from the
+    # start's evaluation exactly
+    if start is not None and (tuple(int(x) for x in start["shape"])[:5] != tuple(shape)[:5] or start["b1"].shape[0] > a.hidden):
         sys.exit(f"nn.py: {a.start}: a network of {start['variant']} with {start['b1'].shape[0]} units, "
-                 f"not of {a.variant} with {a.hidden} (--hidden) on these records' board")
+                 f"not of {a.variant} with at most {a.hidden} (--hidden) on these records' board")
     if start is not None and str(start["variant"]) != a.variant:
         # another game's network with the same inputs (Shinobi's for Shinobi (vchess.club)):
         # a start, and the network written is this game's
@@ -199,11 +203,16 @@ def train(a):
     w2 = torch.nn.Parameter(torch.zeros(2 * H, device=dev))  # starts as no correction at all
     b2 = torch.nn.Parameter(torch.zeros((), device=dev))
     if start is not None:  # or from a network already trained
+        h0 = start["b1"].shape[0]
+        if h0 < H:
+            print(f"widening {a.start}'s {h0} units to {H}", file=sys.stderr)
         with torch.no_grad():
-            w1[:pad] = T(start["w1"], torch.float32)
+            w1[:pad, :h0] = T(start["w1"], torch.float32)
             w1[pad] = 0
-            for p, key in ((b1, "b1"), (w2, "w2"), (b2, "b2")):
-                p.copy_(T(start[key], torch.float32))
+            b1[:h0] = T(start["b1"], torch.float32)
+            w2[:h0] = T(start["w2"][:h0], torch.float32)
+            w2[H:H + h0] = T(start["w2"][h0:], torch.float32)
+            b2.copy_(T(start["b2"], torch.float32))
     params = [w1, b1, w2, b2]
     # --factor: each input's row is its own weights plus its kind's (the
     # piece's side and type, on the board or in hand), trained together and
@@ -449,7 +458,7 @@ def main():
     t.add_argument("--val", type=float, default=0.05, help="share of the positions held out")
     t.add_argument("--val-data", nargs="*", default=[], help="hold out these files' positions instead")
     t.add_argument("--init", type=float, default=0.05, help="spread of the first layer's starting weights")
-    t.add_argument("--start", help="begin from this network (.npz, or FILE.c:VARIANT) instead of no correction")
+    t.add_argument("--start", help="begin from this network (.npz, or FILE.c:VARIANT; with fewer units than --hidden, widened) instead of no correction")
     t.add_argument("--mirror", action="store_true", help="add each position with its files turned round")
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--decay", type=float, default=0.01, help="AdamW's weight decay")
