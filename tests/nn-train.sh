@@ -2,7 +2,8 @@
 # tools/nn.py train (PyTorch, on the CPU): a short training from kage
 # nndata's records gains on its own positions, --start begins from a network
 # (one of train's, one of src/engine/nn_tables.c, another game's with the
-# same inputs) and refuses one of another size or other inputs.  Needs
+# same inputs), widens one of fewer units and refuses one of more units or
+# other inputs.  Needs
 # numpy and PyTorch (Debian: python3-torch): a SKIP without them, a failure
 # where CI=true.  tests/nn.sh tests the rest of the pipeline without PyTorch.
 . "$(dirname "$0")/test-lib.sh"
@@ -45,9 +46,17 @@ nn train --variant shogun --cpu --epochs 1 --batch 64 --hidden 16 --start "$tmp/
     --val-data "$tmp/shogun.knn" --out "$tmp/t2.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --start: exit $?: $(tail -3 "$tmp/err")"
 grep -q "validation error of the evaluation with $tmp/t.npz $best\$" "$tmp/err" ||
     fail "train --start did not begin from the network ($best): $(head -3 "$tmp/err")"
-nn train --variant shogun --cpu --epochs 1 --hidden 32 --start "$tmp/t.npz" --out "$tmp/t3.npz" \
+# a start with fewer units than --hidden is widened, its evaluation
+# unchanged (the new units' output weights are zero); one with more is refused
+nn train --variant shogun --cpu --epochs 0 --hidden 32 --start "$tmp/t.npz" --val-data "$tmp/shogun.knn" \
+    --out "$tmp/t3.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --start of fewer units: exit $?: $(tail -3 "$tmp/err")"
+grep -q "widening $tmp/t.npz's 16 units to 32" "$tmp/err" &&
+    grep -q "validation error of the evaluation with $tmp/t.npz $best\$" "$tmp/err" &&
+    grep -q "^best validation error $best;" "$tmp/err" || fail "train --start of fewer units: not widened as it was: $(cat "$tmp/err")"
+nn write "$tmp/t3.npz" | grep -q 'shogun_b1\[32\]' || fail "write of a widened network: not 32 units"
+nn train --variant shogun --cpu --epochs 1 --hidden 16 --start "$tmp/t3.npz" --out "$tmp/t4.npz" \
     "$tmp/shogun.knn" >"$tmp/out" 2>&1
-[ $? -ne 0 ] && grep -q "with 16 units, not of shogun with 32" "$tmp/out" || fail "train --start of another size: $(cat "$tmp/out")"
+[ $? -ne 0 ] && grep -q "with 32 units, not of shogun with at most 16" "$tmp/out" || fail "train --start of more units: $(cat "$tmp/out")"
 nn train --variant shogun --cpu --start "$tmp/bad.data" --out "$tmp/t3.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "not a network of tools/nn.py train" "$tmp/out" || fail "train --start of a text file: $(cat "$tmp/out")"
 # --start from the shipped network: its error is the start's, not the
@@ -74,7 +83,7 @@ if grep -q '"shinobi"' "$tables"; then
         fail "write of a network begun from another game's"
     # but not one of another board or other pieces
     nn train --variant shogun --cpu --epochs 0 --start "$tables:shinobi" --out "$tmp/v2.npz" "$tmp/shogun.knn" >"$tmp/out" 2>&1
-    [ $? -ne 0 ] && grep -q "a network of shinobi with 32 units, not of shogun with 32 (--hidden) on these records' board" "$tmp/out" ||
+    [ $? -ne 0 ] && grep -q "a network of shinobi with 32 units, not of shogun with at most 32 (--hidden) on these records' board" "$tmp/out" ||
         fail "train --start of a network of other inputs: $(cat "$tmp/out")"
 fi
 finish "nn-train: ok"
