@@ -20,8 +20,9 @@ score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
 it starts at no correction (or at the network given by --start, widened
 where it has fewer units than --hidden: the new units' output weights are
-zero, so the start's evaluation is unchanged), and the epoch with the least error on the held-out positions is kept (the start
-counts as epoch 0); with --factor each input's row is trained as its own
+zero, so the start's evaluation is unchanged), and the epoch with the
+least error on the held-out positions is kept (the start counts as epoch
+0); with --factor each input's row is trained as its own
 weights plus those of its kind (the piece's side and type), summed into one
 row when saved, for a large board (Cashew's 13,806 inputs) whose squares
 are mostly seldom seen.  `check` compares the inputs computed here from
