@@ -4,7 +4,8 @@
 # (one of train's, one of src/engine/nn_tables.c, another game's with the
 # same inputs), widens one of fewer units and refuses one of more units or
 # other inputs.  Needs numpy and PyTorch (Debian: python3-torch): a SKIP
-# without them, a failure where CI=true.  tests/nn.sh tests the rest of the pipeline without PyTorch.
+# without them, a failure where CI=true.  tests/nn.sh tests the rest of the
+# pipeline without PyTorch.
 . "$(dirname "$0")/test-lib.sh"
 tool_test nn-train
 use_tmp nn-train
