@@ -27,7 +27,7 @@ for v in shogun shinobiplus shinobi shinobivchess cashew; do
     grep -q "inputs the same" "$tmp/out" || fail "check $v: $(cat "$tmp/out")"
 done
 
-# the records: one per good line, a header with the board's shape
+# the records: one per good line, a header with the board's shape; their inputs
 "$kage" nndata shogun <"$tmp/shogun.data" >"$tmp/shogun.knn" || fail "nndata: exit $?"
 "$py" - "$top/tools" "$tmp/shogun.knn" "$(wc -l <"$tmp/shogun.data")" <<'PY' || fail "the records"
 import sys
@@ -37,6 +37,13 @@ shape, board, hands, stm, score, result2, base = nn.read_records(sys.argv[2])
 assert shape == (64, 8, 8, shape[3], 8, 0), shape
 assert board.shape[0] == int(sys.argv[3]), (board.shape, sys.argv[3])
 assert set(result2) <= {0, 1, 2} and set(stm) <= {0, 1}
+# inputs() works a chunk of positions at a time: the chunks' rows, each
+# padded to its own width, make the same array as one chunk of them all
+for persp in (0, 1):
+    whole = nn.inputs(shape, board, hands, persp, chunk=board.shape[0])
+    parts = nn.inputs(shape, board, hands, persp, chunk=7)
+    assert board.shape[0] > 14 and (parts == whole).all(), persp
+assert nn.inputs(shape, board[:0], hands[:0], 0).shape[0] == 0
 PY
 
 # write: tables that read back as the network's quantised weights

@@ -91,10 +91,29 @@ def mirror(shape, board, hands):
     return np.ascontiguousarray(b), hands
 
 
-def inputs(shape, board, hands, persp):
+def inputs(shape, board, hands, persp, chunk=65536):
     """The network's inputs seen from persp (0 White, 1 Black) of each
     position, padded with ninputs(shape): an (N, width) int array.  The same
-    numbers as nn_inputs() in src/engine/nn.c, which `check` confirms."""
+    numbers as nn_inputs() in src/engine/nn.c, which `check` confirms.
+    Worked out chunk positions at a time: the full-width arrays of every
+    position at once (a column for each square and hand step) would take
+    tens of GB for a million and a half positions."""
+    pad = ninputs(shape)
+    parts = [inputs_chunk(shape, board[i:i + chunk], hands[i:i + chunk], persp)
+             for i in range(0, board.shape[0], chunk)]
+    if not parts:
+        return np.full((0, 1), pad, dtype=np.int64)
+    width = max(q.shape[1] for q in parts)
+    out = np.full((board.shape[0], width), pad, dtype=np.int64)
+    first = 0
+    for q in parts:
+        out[first:first + q.shape[0], :q.shape[1]] = q
+        first += q.shape[0]
+    return out
+
+
+def inputs_chunk(shape, board, hands, persp):
+    """inputs() of a few positions at once."""
     nsq, files, ranks, nt, hand_max, turned = (tuple(shape) + (0,))[:6]
     pad = ninputs(shape)
     n = board.shape[0]
