@@ -101,9 +101,7 @@ def inputs(shape, board, hands, persp, chunk=65536):
     pad = ninputs(shape)
     parts = [inputs_chunk(shape, board[i:i + chunk], hands[i:i + chunk], persp)
              for i in range(0, board.shape[0], chunk)]
-    if not parts:
-        return np.full((0, 1), pad, dtype=np.int64)
-    width = max(q.shape[1] for q in parts)
+    width = max((q.shape[1] for q in parts), default=1)
     out = np.full((board.shape[0], width), pad, dtype=np.int64)
     first = 0
     for q in parts:
