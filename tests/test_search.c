@@ -652,6 +652,22 @@ static void search_params_for__exchange_pruning_per_variant(void **state)
     }
 }
 
+/* The screen's levels think for a time at most a move, whose share of the
+ * target (soft_percent) the levels' ladder was measured with: the same in
+ * every variant.  Under a clock Shinobi+ spends its whole target (stop 89),
+ * the other games 60 % of it as before. */
+static void search_params_for__clock_share_apart_from_the_levels(void **state)
+{
+    (void)state;
+    SearchParams sp;
+    static const char *const all[] = {"shinobiplus", "shinobi", "shinobivchess", "shogun", "cashew"};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        search_params_for(all[i], &sp);
+        assert_int_equal(sp.soft_percent, search_params_default.soft_percent);
+        assert_int_equal(sp.clock_soft_percent, i == 0 ? 100 : search_params_default.soft_percent);
+    }
+}
+
 /* A quiet move's history score at ply, through the picker of that ply as
  * the search reads it. */
 static int quiet_score(Search *s, int ply, Move m)
@@ -1477,6 +1493,7 @@ int test_search_run(void)
         cmocka_unit_test(engine_search__keeps_time__movetime_and_clock),
         cmocka_unit_test(search_time_percent__follows_the_search),
         cmocka_unit_test(search_params_for__exchange_pruning_per_variant),
+        cmocka_unit_test(search_params_for__clock_share_apart_from_the_levels),
         cmocka_unit_test(movepick_history__drop_apart_from_board_move),
         cmocka_unit_test(movepick_reward_prior__quiet_move_only),
         cmocka_unit_test(engine_search__varies_moves__low_level),

@@ -444,6 +444,9 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
     int64_t soft, hard;
     plan_time(&e->sp, lim, pos->side, &soft, &hard);
     s->hard_ms = hard;
+    /* the share of the soft target before no new iteration starts: a time
+     * at most a move's (the screen's levels) or a clock's */
+    int soft_percent = lim->movetime_ms > 0 ? e->sp.soft_percent : e->sp.clock_soft_percent;
     s->node_limit = lim->infinite ? 0 : lim->nodes;
     int max_depth = lim->depth > 0 && !lim->infinite ? lim->depth : MAX_PLY - 8;
     if (levels[level].depth && max_depth > levels[level].depth)
@@ -490,7 +493,7 @@ Move engine_search(Engine *e, Position *pos, const SearchLimits *lim, SearchInfo
          * falls, less to one that has held */
         bool exact = lim->movetime_ms > 0 && !lim->movetime_max;
         if (!lim->infinite &&
-            ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * e->sp.soft_percent / 100 * pct / 100)))
+            ((nroot == 1 && hard) || (soft && !exact && elapsed >= soft * soft_percent / 100 * pct / 100)))
             break;
     }
     /* a lower level's choice among the moves within its guard of the best */

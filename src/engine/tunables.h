@@ -73,7 +73,9 @@ typedef struct SearchParams {
     int moves_to_go;       /* moves the clock is shared over in sudden death ... */
     int moves_to_go_max;   /* ... and at most, when the protocol says more */
     int hard_factor;       /* the hard limit: this many times the target, at most a third of the clock */
-    int soft_percent;      /* no new iteration once this share of the target is used ... */
+    int soft_percent;      /* no new iteration once this share of the target is used (a time at
+                            *   most a move: the screen's levels) ... */
+    int clock_soft_percent; /* ... or this share under a clock ... */
     int tm_change;         /* ... this many percent more for a best move that changed at the last */
                            /*   iteration (a change counts half as much an iteration later) ... */
     int tm_fall;           /* ... and a tenth of this percent more for each centipawn the score fell */
@@ -92,7 +94,7 @@ void search_params_for(const char *variant_id, SearchParams *out);
  * NAME=N` in `kage uci`, tools/spsa.py).  search_param_index() gives -1
  * for an unknown name; search_param_set() refuses (false, nothing set) a
  * value outside the field's range, which search_param_range() tells. */
-#define SEARCH_PARAM_COUNT 60
+#define SEARCH_PARAM_COUNT 61
 int search_param_index(const char *name);
 const char *search_param_name(int i);
 void search_param_range(int i, int *lo, int *hi);
