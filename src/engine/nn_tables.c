@@ -4627,7 +4627,7 @@ static const int16_t shogun_w2[64] = {
 };
 static const NnNet shogun_net = {"shogun", 64, 16, 32, 2304, shogun_w1, shogun_b1, shogun_w2, 1010};
 
-/* shinobiplus: from nn_tables.c:shinobiplus, 1736104 positions of /root/m85/spa.knn.gz /root/m85/spb-train.knn.gz /root/m85/sp-held.knn.gz /root/m88/a.knn.gz /root/m88/b-train.knn.gz /root/m88/held.knn.gz /root/m90/a.knn.gz /root/m90/b-train.knn.gz, 50000 held out (/root/m90/held.knn.gz), mirrored; lambda 0.0, K 0.0012, hidden 32, 10 epochs, validation error 0.003131 */
+/* shinobiplus: stop 88's network trained further (stop 90) on 868,052 Shinobi+ positions of the engine that plays with it: stop 85's seeds 871 and 872 (250,086) and stop 88's seeds 881 and 882 (315,132), their held-out positions too, kept, and stop 90's seed 901's all and the first 136,627 of seed 902 (kage datagen shinobiplus 200000 5000, 28 minutes on both cores), each also mirrored; seed 902's last 25,000 held out: their error 0.003419 with stop 88's network, 0.003131 with this one. lambda 0, K 0.0012, 32 units, the best of 10 epochs (lr 5e-4, batch 4096) */
 static const int16_t shinobiplus_w1[78336] = {
     -13,26,19,5,8,15,14,-14,17,-9,-1,-12,-6,39,20,-30,
     25,-20,60,16,-29,2,27,14,69,53,24,56,-24,2,-61,2,
