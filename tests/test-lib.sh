@@ -41,6 +41,7 @@ skip_part() {
 use_tmp() {
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/kage-$1.XXXXXX") || { echo "$1: cannot make a temporary folder"; exit 99; }
     trap 'rm -rf "$tmp"' EXIT
+    trap 'exit 1' INT TERM HUP # so that a killed test still runs its EXIT trap
 }
 skip_in_distcheck() {
     [ -z "${KAGE_SKIP_E2E:-}" ] || cannot_run "$1" "KAGE_SKIP_E2E is set"

@@ -25,6 +25,7 @@ if [ "${1:-}" = --inside ]; then
         -lgf "$dir/$name.pgn" >"$dir/$name-out.txt" 2>&1 &
     xb=$!
     trap 'kill $xb 2>/dev/null; wait $xb 2>/dev/null' EXIT
+    trap 'exit 1' INT TERM HUP # so that a killed test still stops XBoard
     count() { # count TEXT: the lines of the log with TEXT (0 before it exists)
         c=$(grep -acF -- "$1" "$log" 2>/dev/null)
         echo "${c:-0}"
