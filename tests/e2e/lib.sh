@@ -14,6 +14,9 @@ E2E_HOME=$(mktemp -d "${TMPDIR:-/tmp}/kage-e2e.XXXXXX")
 export HOME="$E2E_HOME" XDG_CONFIG_HOME="$E2E_HOME/config" XDG_DATA_HOME="$E2E_HOME/data" \
     XDG_STATE_HOME="$E2E_HOME/state"
 AUTOSAVE="$XDG_STATE_HOME/kage/autosave.pgn"
+# tmux leaves its socket file behind when its server ends: it goes in this
+# folder, not in /tmp/tmux-UID, so that it goes with it.
+export TMUX_TMPDIR="$E2E_HOME"
 trap 'tmux -L "$SOCK" kill-server 2>/dev/null; reap; rm -rf "$E2E_HOME"' EXIT
 
 tm() { tmux -L "$SOCK" "$@"; }
