@@ -45,7 +45,8 @@ wait_pane() {
 # the game (the pane's history) is shown when it fails.
 play() {
     local label=$1 dir=$2 file=$3 secs=$4 copy=${5:-} home
-    home=$(mktemp -d "${TMPDIR:-/tmp}/kage-newcomer-home.XXXXXX")
+    # in the caller's $tmp, which its EXIT trap removes even when a signal stops it mid-game
+    home=$(mktemp -d "${tmp:-${TMPDIR:-/tmp}}/kage-newcomer-home.XXXXXX")
     tm kill-server 2>/dev/null
     tm -f /dev/null new-session -d -s play -x 100 -y 30 \
         "cd $(printf %q "$dir") && env LANG=C.UTF-8 TERM=xterm-256color XDG_CONFIG_HOME=$home/config \
