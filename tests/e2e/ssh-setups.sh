@@ -107,9 +107,11 @@ cleanup() {
     for p in $server_pid $own_server_pid; do
         kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
     done
-    local u
+    local u uid
     for u in "${made_users[@]}"; do
         pkill -KILL -u "$u" 2>/dev/null # the users are the test's own: nothing else runs as them
+        # a. alice's own server's folder (/tmp/kage-UID), which outlives her server
+        uid=$(id -u "$u" 2>/dev/null) && rm -rf "/tmp/kage-$uid"
         userdel -r "$u" 2>/dev/null
     done
     for u in "${made_groups[@]}"; do groupdel "$u" 2>/dev/null; done
