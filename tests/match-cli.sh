@@ -50,6 +50,9 @@ python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.p
     >"$tmp/out" 2>&1 || fail "--compare: exit $?: $(tail -3 "$tmp/out")"
 grep -qF "Compared with $tmp/old.pgn: 4 games with the same opening and colours (2 openings), a against b 3 points (75.0%), the other 3 (75.0%): difference +0 +/- 3.9 points (95%), 1 results the same" "$tmp/out" ||
     fail "--compare: $(tail -1 "$tmp/out")"
+# engine 1's results by colour: a won both its games with White, one of two with Black
+grep -qx "a by colour: with White +2 -0 =0; with Black +1 -1 =0" "$tmp/out" ||
+    fail "by colour: $(grep 'by colour' "$tmp/out")"
 { pgn_game "$f3" c b 1-0; pgn_game "$f3" b c 1-0; } >"$tmp/old3.pgn"
 python3 "$top/tools/match.py" --games 0 --name1 a --name2 b --resume "$tmp/new.pgn" --compare "$tmp/old3.pgn" \
     >"$tmp/out" 2>&1 || fail "--compare, nothing in common: exit $?: $(tail -3 "$tmp/out")"

@@ -60,8 +60,10 @@ Statistics: the score with a 95% margin from the pentanomial distribution of
 the game pairs, and with --sprt ELO0 ELO1 a sequential probability ratio test
 (alpha = beta = 0.05 unless told; logistic Elo; the generalised SPRT of the
 normal approximation over pairs, as fishtest and cutechess compute it) that
-stops when H0 (the change is worth ELO0) or H1 (ELO1) is accepted.  The last
-line is a summary meant for a commit message.
+stops when H0 (the change is worth ELO0) or H1 (ELO1) is accepted.  Engine
+1's wins, losses and draws with each colour follow the pentanomial (the
+Shinobi games' two armies differ; a record recounts them with --games 0).
+The last line is a summary meant for a commit message.
 
 A move that Kage's rules reject ends the game: a loss for the engine that
 played it; so does an engine's refusal of a move they accept (its loss) and
@@ -839,6 +841,8 @@ def main():
         return pair, game, white.name, black.name, variant, fen, pre, result, reason, moves, aborted, p1, one_white
 
     stats, clean = Stats(), []
+    # engine 1's games by its colour (True: White) and its points in them
+    by_colour = {True: [], False: []}
 
     def verdict():
         """The SPRT's decision on the pairs so far, or None."""
@@ -867,6 +871,7 @@ def main():
                 if fen is not None:
                     mine.setdefault((variant, fen, white), p1)
                 stats.add((path, k), p1)
+                by_colour[white].append(p1)
                 if counts:
                     clean.append(p1)
             resumed_variants.add(variant)
@@ -914,6 +919,7 @@ def main():
                     continue
                 pair, game, wname, bname, variant, fen, pre, result, reason, moves, aborted, p1, one_white = out
                 stats.add(pair, p1)
+                by_colour[one_white].append(p1)
                 if fen != "startpos" and not pre:
                     mine.setdefault((variant, fen, one_white), p1)
                 if not aborted:
@@ -959,6 +965,9 @@ def main():
         print(f"Without the {len(stats.points) - len(clean)} games stopped by a rules disagreement or an engine's exit: "
               f"{s2.line()}")
     print("pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2): " + " ".join(str(c) for c in stats.penta))
+    print(f"{name1} by colour: " + "; ".join(
+        f"with {side} +{pts.count(1.0)} -{pts.count(0.0)} ={len(pts) - pts.count(1.0) - pts.count(0.0)}"
+        for side, pts in (("White", by_colour[True]), ("Black", by_colour[False]))))
     for e in (all_engines[0] if all_engines else []):
         if e.searches:
             print(f"{e.name}: {e.nps()} nodes/s, mean depth {e.depths / e.searches:.1f} (as it reports them)")
