@@ -221,6 +221,30 @@ static void ui_browse__ai_thinking__search_and_clock_go_on(void **state)
     play_off(&ui);
 }
 
+/* The AI plays both sides, a move every 0.6 s: a refusal (R) stays on the
+ * status line over its moves for UI_ERROR_HOLD_MS, the moves going to w's
+ * log meanwhile; after that the next move is said again. */
+static void ui_message__error_while_ai_plays_both__kept_a_while(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 5000;
+    play_on(&ui, "shinobiplus", PLAY_WATCH, NULL, true);
+    ui.ai.watch_ms = 1; /* no pause between the moves: the test's time is fake_ms */
+    ui_feed_keys(&ui, "R");
+    assert_non_null(strstr(ui.status.msg, "nobody here can resign"));
+    assert_true(ui.status.msg_error);
+    ai_until(&ui, 2);
+    assert_non_null(strstr(ui.status.msg, "nobody here can resign"));
+    const char *last = ui.status.log[(ui.status.nlog - 1) % MESSAGE_LOG];
+    assert_non_null(strstr(last, " played "));
+    fake_ms += UI_ERROR_HOLD_MS;
+    ai_until(&ui, 3);
+    assert_null(strstr(ui.status.msg, "nobody here can resign"));
+    assert_non_null(strstr(ui.status.msg, " played "));
+    play_off(&ui);
+}
+
 /* --- the AI's line is about the board ----------------------------------------------------------- */
 
 /* After browsing to the start, or taking back, the panel does not show the
@@ -624,6 +648,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_clock__first_moves__neither_side_timed),
         cmocka_unit_test(ui_browse__own_turn_timed__clock_runs_and_marked),
         cmocka_unit_test(ui_browse__ai_thinking__search_and_clock_go_on),
+        cmocka_unit_test(ui_message__error_while_ai_plays_both__kept_a_while),
         cmocka_unit_test(ui_draw__browsed_or_taken_back__no_stale_engine_line),
         cmocka_unit_test(ui_browse__message__moves_as_players_count_them),
         cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),

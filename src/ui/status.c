@@ -15,6 +15,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The clock's time source, so that a test's time is the messages' too. */
+static int64_t status_now_ms(const Ui *ui)
+{
+    const Clock *c = &ui_time_view(ui)->clock;
+    return c->now ? c->now(c->now_ctx) : clock_monotonic_ms(NULL);
+}
+
 void ui_message(Ui *ui, bool error, const char *fmt, ...)
 {
     va_list ap;
@@ -22,6 +29,7 @@ void ui_message(Ui *ui, bool error, const char *fmt, ...)
     vsnprintf(ui->status.msg, sizeof ui->status.msg, fmt, ap);
     va_end(ap);
     ui->status.msg_error = error;
+    ui->status.msg_error_at = error ? status_now_ms(ui) : 0;
     /* kept for w, unless it says again what was just said */
     char *last = ui->status.nlog ? ui->status.log[(ui->status.nlog - 1) % MESSAGE_LOG] : NULL;
     if (ui->status.msg[0] && (!last || strcmp(last, ui->status.msg)))
@@ -32,10 +40,16 @@ void ui_message_clear(Ui *ui) { ui->status.msg[0] = 0; }
 
 void ui_message_keep(Ui *ui, bool keep) { ui->status.msg_keep = keep; }
 
+bool ui_message_error_fresh(const Ui *ui)
+{
+    return ui->status.msg[0] && ui->status.msg_error && status_now_ms(ui) - ui->status.msg_error_at < UI_ERROR_HOLD_MS;
+}
+
 void ui_message_log_only(Ui *ui, const char *fmt, ...)
 {
     char was[sizeof ui->status.msg], text[sizeof ui->status.msg];
     bool was_error = ui->status.msg_error;
+    int64_t was_at = ui->status.msg_error_at;
     memcpy(was, ui->status.msg, sizeof was);
     va_list ap;
     va_start(ap, fmt);
@@ -44,6 +58,7 @@ void ui_message_log_only(Ui *ui, const char *fmt, ...)
     ui_message(ui, false, "%s", text);
     memcpy(ui->status.msg, was, sizeof was);
     ui->status.msg_error = was_error;
+    ui->status.msg_error_at = was_at;
 }
 
 void ui_notice_set(Ui *ui, const char *text) { snprintf(ui->status.notice, sizeof ui->status.notice, "%s", text); }

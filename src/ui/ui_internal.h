@@ -149,6 +149,7 @@ typedef struct UiStatus {
     int nlog;           /* messages said so far; the latest is log[(nlog - 1) % MESSAGE_LOG] */
     int log_top;        /* first line shown on the messages screen */
     bool msg_error;
+    int64_t msg_error_at; /* when the error was said (the clock's time source), to keep it a while */
     bool msg_keep;      /* keep the message over the AI's moves until a key */
     char notice[1536];  /* start-up problems (config file, autosave), said again after the resume question */
     char line[1024];    /* the prompt's text: a move, a path, a FEN */
@@ -498,6 +499,11 @@ void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(
 void ui_message_clear(Ui *ui);
 /* Keep the message over the AI's moves until a key (or not). */
 void ui_message_keep(Ui *ui, bool keep);
+/* How long an error stays on the status line over the AI's moves (which go to
+ * w's log meanwhile): the AI playing both sides moves every 0.6 s. */
+#define UI_ERROR_HOLD_MS 3000
+/* Is the message an error said less than UI_ERROR_HOLD_MS ago? */
+bool ui_message_error_fresh(const Ui *ui);
 /* A message kept for w, while the status line goes on saying what it said
  * (a chat line about another game than the one shown). */
 void ui_message_log_only(Ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
