@@ -5,7 +5,8 @@
 #   1. 400 clients that never read, each asking for lines until the server
 #      holds as much as it lets them: its memory stays under 64 MB (the
 #      budget for unread output), a client that reads is answered quickly
-#      all along, and the memory goes back when they leave;
+#      all along (within 2 s; 6 s under the sanitizers, which slow the
+#      server several times), and the memory goes back when they leave;
 #   2. out of file descriptors (a limit of 64): the next connections are
 #      answered "busy", the server does not spin (CPU while idle at the
 #      limit) and does not flood its log;
@@ -127,8 +128,11 @@ elif peak >= 64:
     bad.append('the server took %.1f MB (goal: under 64 MB)' % peak)
 if not sanitized and after >= base + 24:
     bad.append('the memory did not go back (%.1f MB after, %.1f MB before)' % (after, base))
-if worst > 2.0:
-    bad.append('a client that reads waited %.1f s' % worst)
+# the sanitizers make the server several times slower: the wait's limit is
+# judged at full speed in the normal build (the sanitized one checks memory)
+limit = 6.0 if sanitized else 2.0
+if worst > limit:
+    bad.append('a client that reads waited %.1f s (limit %.0f s)' % (worst, limit))
 if bad:
     raise SystemExit('; '.join(bad))
 EOF
