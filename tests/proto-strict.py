@@ -91,8 +91,20 @@ class Referee:
 
     def __init__(self, kage, variant):
         self.kage, self.variant, self.moves = kage, variant, []
+        # the last lines judged: the game so far is the line of the last
+        # bestmove, judged already (each judgement starts a process: under
+        # the sanitizers a tenth of a second or more)
+        self.seen = {}
 
     def judge(self, moves):
+        key = tuple(moves)
+        if key not in self.seen:
+            if len(self.seen) >= 4:
+                del self.seen[next(iter(self.seen))]
+            self.seen[key] = self.run(moves)
+        return self.seen[key]
+
+    def run(self, moves):
         text = '[Variant "%s"]\n\n%s *\n' % (self.variant, " ".join(moves))
         r = subprocess.run([self.kage, "pgn", "-"], input=text.encode(), capture_output=True, timeout=60)
         if r.returncode:
