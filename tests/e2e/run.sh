@@ -5,8 +5,8 @@
 # failed; else 77 (automake's SKIP: never a pass) when one could not run (no
 # tmux, no sshd: a failure where CI=true, tests/skip-lib.sh); else 0.
 # run.sh K/N runs only the K-th of N shares (every N-th test from the K-th),
-# so that make check can play the shares side by side (tests/e2e/half-1.sh,
-# half-2.sh): the games mostly wait on the screen, not on the processor.
+# so that make check can play the shares side by side (tests/e2e/quarter-1.sh
+# to quarter-4.sh): the games mostly wait on the screen, not on the processor.
 cd "$(dirname "$0")" || exit 1
 . ../skip-lib.sh
 # not a way tests/run-suite uses: its make distcheck leaves the games out of
