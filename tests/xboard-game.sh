@@ -88,6 +88,9 @@ for v in ${XBOARD_VARIANTS:-shogun shinobiplus shinobi shinobivchess cashew-shog
     grep -aq "did not send setup" "$log" "$dir/out-$v.txt" && fail "$v: XBoard says the setup is missing"
     if grep -aiE "Illegal move|Forfeit|Illegal position|tellusererror" "$log" "$dir/out-$v.txt" >"$dir/bad"; then
         fail "$v: a move or position refused: $(head -3 "$dir/bad")"
+        # the game, to replay the refused move from (the folder goes with the test)
+        echo "     the game as XBoard saved it:"
+        sed 's/^/     | /' "$dir/$v.pgn" 2>/dev/null | head -80
     fi
     # every move is passed on to the other engine as it was played: a
     # promotion that XBoard dropped ('+' gone) leaves its board out of step
