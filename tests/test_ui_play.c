@@ -245,6 +245,22 @@ static void ui_message__error_while_ai_plays_both__kept_a_while(void **state)
     play_off(&ui);
 }
 
+/* Against a person the AI's reply is said at once, over an error about the
+ * turn before (a key refused while the AI thought). */
+static void ui_message__error_then_ai_reply__reply_said(void **state)
+{
+    (void)state;
+    Ui ui;
+    fake_ms = 5000;
+    play_on(&ui, "shinobiplus", PLAY_FIRST, NULL, true);
+    play(&ui, "e4");
+    ui_message(&ui, true, "a refusal");
+    ai_until(&ui, 2);
+    assert_null(strstr(ui.status.msg, "a refusal"));
+    assert_non_null(strstr(ui.status.msg, " played "));
+    play_off(&ui);
+}
+
 /* --- the AI's line is about the board ----------------------------------------------------------- */
 
 /* After browsing to the start, or taking back, the panel does not show the
@@ -649,6 +665,7 @@ int test_ui_play_run(void)
         cmocka_unit_test(ui_browse__own_turn_timed__clock_runs_and_marked),
         cmocka_unit_test(ui_browse__ai_thinking__search_and_clock_go_on),
         cmocka_unit_test(ui_message__error_while_ai_plays_both__kept_a_while),
+        cmocka_unit_test(ui_message__error_then_ai_reply__reply_said),
         cmocka_unit_test(ui_draw__browsed_or_taken_back__no_stale_engine_line),
         cmocka_unit_test(ui_browse__message__moves_as_players_count_them),
         cmocka_unit_test(ui_moves_text__second_player_first__counted_by_number),

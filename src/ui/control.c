@@ -226,7 +226,7 @@ static void after_move(Ui *ui, const char *who, const char *text)
         ui_game_over_message(ui, what);
     } else if (ui_status_view(ui)->msg_keep)
         ; /* a start-up problem stays until a key is pressed */
-    else if (who[0] && ui_message_error_fresh(ui))
+    else if (who[0] && ui->opt.mode == PLAY_WATCH && ui_message_error_fresh(ui))
         ui_message_log_only(ui, "%s played %s", who, text); /* the person reads the error first */
     else if (who[0])
         ui_message(ui, false, "%s played %s", who, text);

@@ -499,8 +499,10 @@ void ui_message(Ui *ui, bool error, const char *fmt, ...) __attribute__((format(
 void ui_message_clear(Ui *ui);
 /* Keep the message over the AI's moves until a key (or not). */
 void ui_message_keep(Ui *ui, bool keep);
-/* How long an error stays on the status line over the AI's moves (which go to
- * w's log meanwhile): the AI playing both sides moves every 0.6 s. */
+/* How long an error stays on the status line while the AI plays both sides
+ * (its moves go to w's log meanwhile): it moves every 0.6 s.  Against a
+ * person the AI's reply is said at once: the error was about the turn
+ * before. */
 #define UI_ERROR_HOLD_MS 3000
 /* Is the message an error said less than UI_ERROR_HOLD_MS ago? */
 bool ui_message_error_fresh(const Ui *ui);
