@@ -50,7 +50,7 @@ void clock_init(Clock *c, const TimeControl *tc, ClockNowFn now, void *ctx)
 
 bool clock_enabled(const Clock *c) { return c->tc.kind != CLOCK_NONE; }
 
-static int64_t now_ms(const Clock *c) { return c->now(c->now_ctx); }
+int64_t clock_now_ms(const Clock *c) { return c->now ? c->now(c->now_ctx) : clock_monotonic_ms(NULL); }
 
 /* s after `elapsed` more milliseconds; *out tells whether its time is gone.
  * In byo-yomi a used-up main time or period gives way to the next period. */
@@ -89,7 +89,7 @@ void clock_start(Clock *c, Color side)
 {
     if (c->flagged >= 0)
         return;
-    int64_t t = now_ms(c);
+    int64_t t = clock_now_ms(c);
     if (settle(c, t))
         return;
     c->turn = side;
@@ -105,7 +105,7 @@ bool clock_press(Clock *c)
     }
     if (c->flagged >= 0)
         return false;
-    int64_t t = now_ms(c);
+    int64_t t = clock_now_ms(c);
     if (settle(c, t))
         return false;
     ClockSide *s = &c->side[c->turn];
@@ -121,13 +121,13 @@ bool clock_press(Clock *c)
 
 void clock_stop(Clock *c)
 {
-    settle(c, now_ms(c));
+    settle(c, clock_now_ms(c));
     c->state = CLOCK_STOPPED;
 }
 
 void clock_pause(Clock *c)
 {
-    if (c->state == CLOCK_RUNNING && !settle(c, now_ms(c)))
+    if (c->state == CLOCK_RUNNING && !settle(c, clock_now_ms(c)))
         c->state = CLOCK_PAUSED;
 }
 
@@ -135,21 +135,21 @@ void clock_resume(Clock *c)
 {
     if (c->state == CLOCK_PAUSED && c->flagged < 0) {
         c->state = CLOCK_RUNNING;
-        c->started = now_ms(c);
+        c->started = clock_now_ms(c);
     }
 }
 
 ClockSide clock_side_now(const Clock *c, Color side)
 {
     bool out;
-    int64_t elapsed = c->state == CLOCK_RUNNING && side == c->turn ? now_ms(c) - c->started : 0;
+    int64_t elapsed = c->state == CLOCK_RUNNING && side == c->turn ? clock_now_ms(c) - c->started : 0;
     return charge(c, c->side[side], elapsed, &out);
 }
 
 int clock_check_flag(Clock *c)
 {
     if (c->flagged < 0 && clock_enabled(c))
-        settle(c, now_ms(c));
+        settle(c, clock_now_ms(c));
     return c->flagged;
 }
 

@@ -16,11 +16,7 @@
 #include <sys/stat.h>
 
 /* The clock's time source, so that a test's time is the messages' too. */
-static int64_t status_now_ms(const Ui *ui)
-{
-    const Clock *c = &ui_time_view(ui)->clock;
-    return c->now ? c->now(c->now_ctx) : clock_monotonic_ms(NULL);
-}
+static int64_t status_now_ms(const Ui *ui) { return clock_now_ms(&ui_time_view(ui)->clock); }
 
 void ui_message(Ui *ui, bool error, const char *fmt, ...)
 {

@@ -74,6 +74,11 @@ typedef struct Clock {
 /* The real source: CLOCK_MONOTONIC in milliseconds (ctx unused). */
 int64_t clock_monotonic_ms(void *ctx);
 
+/* The clock's time source now, in milliseconds (clock_monotonic_ms for a
+ * clock never initialised): what the clock charges, so that a test's time is
+ * its callers' too. */
+int64_t clock_now_ms(const Clock *c);
+
 /* Set both sides to the full time of tc, stopped, White to move; now NULL
  * means clock_monotonic_ms. */
 void clock_init(Clock *c, const TimeControl *tc, ClockNowFn now, void *ctx);
