@@ -1,5 +1,5 @@
 #!/bin/bash
-# Run every end-to-end test, one line each (PASS e2e/NAME, FAIL e2e/NAME, or
+# Run every end-to-end test, one line each (PASS e2e/NAME (N s), FAIL e2e/NAME, or
 # the test's own SKIP e2e/NAME: WHY), then "e2e: N passed, N failed, N
 # skipped" (tests/count-results counts each one from it).  Exits 1 when one
 # failed; else 77 (automake's SKIP: never a pass) when one could not run (no
@@ -27,10 +27,11 @@ for t in start moves ai_undo resize letters promotion mouse signals \
     save_fails two_games analysis game_end bell legend startup_problems online lobby ssh ssh-setups; do
     i=$((i + 1))
     [ $(((i - part) % parts)) -eq 0 ] || continue
+    began=$SECONDS
     bash "./$t.sh"
     rc=$?
     case $rc in
-    0) passed=$((passed + 1)); echo "PASS e2e/$t" ;;
+    0) passed=$((passed + 1)); echo "PASS e2e/$t ($((SECONDS - began)) s)" ;;
     77) skipped=$((skipped + 1)) ;; # the test said SKIP and why
     *) failed=$((failed + 1)); echo "FAIL e2e/$t (exit $rc)" ;;
     esac
