@@ -101,17 +101,20 @@ stop_sshd() {
     [ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null && wait "$sshd_pid" 2>/dev/null
     sshd_pid=
 }
+# own_server_dir USER: where USER's own server (kage server, without
+# XDG_RUNTIME_DIR) keeps its socket: the README's /tmp/kage-UID
+own_server_dir() { local uid; uid=$(id -u "$1") && echo "/tmp/kage-$uid"; }
 cleanup() {
     tm kill-server 2>/dev/null
     stop_sshd
     for p in $server_pid $own_server_pid; do
         kill "$p" 2>/dev/null && wait "$p" 2>/dev/null
     done
-    local u uid
+    local u dir
     for u in "${made_users[@]}"; do
         pkill -KILL -u "$u" 2>/dev/null # the users are the test's own: nothing else runs as them
-        # a. alice's own server's folder (/tmp/kage-UID), which outlives her server
-        uid=$(id -u "$u" 2>/dev/null) && rm -rf "/tmp/kage-$uid"
+        # a. alice's own server's folder, which outlives her server
+        dir=$(own_server_dir "$u" 2>/dev/null) && rm -rf "$dir"
         userdel -r "$u" 2>/dev/null
     done
     for u in "${made_groups[@]}"; do groupdel "$u" 2>/dev/null; done
@@ -249,7 +252,7 @@ if start_sshd; then
     # README: kage server & (per user: $XDG_RUNTIME_DIR/kage/server.sock, else /tmp/kage-UID)
     as "$A" env -u XDG_RUNTIME_DIR HOME="$(getent passwd "$A" | cut -d: -f6)" "$KAGE" server --quiet &
     own_server_pid=$!
-    own_sock=/tmp/kage-$(id -u "$A")/server.sock
+    own_sock=$(own_server_dir "$A")/server.sock
     for ((i = 0; i < 50; i++)); do [ -S "$own_sock" ] && break; sleep 0.1; done
     login "$A" id_a "env -u XDG_RUNTIME_DIR $KAGE --mode=online"
     check "a. alice's own server: the lobby, under her name" "Kage lobby . you are $A, on " 15
