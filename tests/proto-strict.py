@@ -8,8 +8,10 @@ info fields well formed (seldepth >= depth, nodes and time counts, a score
 of cp or mate, mate 0 only where the game is over), a game over answered
 with "info depth 0 score ..." and "bestmove (none)" (UCI) or a result line
 that agrees with the rules (XBoard).  Legality and the rules' verdict come
-from `kage pgn` on the game so far (its rules are checked against
-Fairy-Stockfish and an independent Cashew referee elsewhere).
+from `kage adjudicate` on the game so far, move by move, and again at the
+game's end from `kage pgn` reading every line judged as a record, which must
+agree (the rules are checked against Fairy-Stockfish and an independent
+Cashew referee elsewhere).
 
 usage: proto-strict.py KAGE [--plies N] [--nodes N] [--variants a,b] [--pgn DIR]
        proto-strict.py KAGE --terminal FILE (finished games: VARIANT<TAB>FEN<TAB>RESULT)
@@ -87,38 +89,90 @@ class Engine:
 
 
 class Referee:
-    """The game so far, judged by `kage pgn`."""
+    """The game so far, judged twice: move by move by `kage adjudicate
+    --stdin` (one process a game, asked a line at a time), and at the game's
+    end every line judged (the game, each PV from its position, a move after
+    the game's end) read once more as records by `kage pgn`, in one run,
+    which must find each legal with the same verdict.  (A process a line,
+    as this once did, cost a tenth of a second each under the sanitizers:
+    two minutes of the suite.)"""
 
     def __init__(self, kage, variant):
         self.kage, self.variant, self.moves = kage, variant, []
-        # the last lines judged: the game so far is the line of the last
-        # bestmove, judged already (each judgement starts a process: under
-        # the sanitizers a tenth of a second or more)
+        self.adj = Engine([kage, "adjudicate", "--stdin"], [])
         self.seen = {}
+        # lines judged by kage pgn alone: a move after a game's end by a rule
+        # a GUI applies (repetition, 50 moves), where adjudicate takes none
+        self.records_only = []
 
     def judge(self, moves):
         key = tuple(moves)
         if key not in self.seen:
-            if len(self.seen) >= 4:
-                del self.seen[next(iter(self.seen))]
             self.seen[key] = self.run(moves)
         return self.seen[key]
 
     def run(self, moves):
-        text = '[Variant "%s"]\n\n%s *\n' % (self.variant, " ".join(moves))
-        r = subprocess.run([self.kage, "pgn", "-"], input=text.encode(), capture_output=True, timeout=60)
-        if r.returncode:
-            return None, r.stderr.decode(errors="replace").strip()
-        out = r.stdout.decode()
-        fen = re.search(r"^final FEN: (.*)$", out, re.M).group(1)
-        result = re.search(r"^result: (\S+)(?: \((.*)\))?$", out, re.M)
-        return (fen, result.group(1), result.group(2)), None
+        self.adj.send("%s\tstartpos\t%s" % (self.variant, " ".join(moves)))
+        verdict = self.adj.line(60)
+        if verdict.startswith("illegal"):
+            return None, "kage adjudicate: %s" % verdict
+        result, reason = verdict.split(" ", 1)
+        if not self.adj.line(60).startswith("legal"):
+            raise Violation("kage adjudicate: no list of legal moves after %r" % verdict)
+        return ("the position after %d plies" % len(moves), result, None if reason == "-" else reason), None
 
     def legal(self, extra, what):
         state, err = self.judge(self.moves + extra)
         if state is None:
             raise Violation("%s: %s" % (what, err))
         return state
+
+    def legal_after_end(self, extra, what):
+        """A move after the game's end by a rule a GUI applies: legal if
+        kage pgn reads it (at the game's end, with the rest)."""
+        self.records_only.append(tuple(self.moves + extra))
+
+    def close(self, check):
+        """The lines judged, read by `kage pgn` (if check): the game, and
+        each line that is not a move of it; then the adjudicator ends."""
+        try:
+            if check:
+                self.check_records()
+        finally:
+            try:
+                self.adj.p.stdin.close()
+                self.adj.p.wait(timeout=10)
+            except Exception:
+                pass
+            if self.adj.p.poll() is None:
+                self.adj.p.kill()
+                self.adj.p.wait()
+
+    def check_records(self):
+        game = tuple(self.moves)
+        self.judge(game)
+        lines = [game] + [k for k, (state, _) in self.seen.items()
+                          if state is not None and k[:len(game)] != game[:len(k)]] + self.records_only
+        # four lines a game: the first of game i is line 4i+1
+        text = "".join('[Variant "%s"]\n\n%s *\n\n' % (self.variant, " ".join(k)) for k in lines)
+        r = subprocess.run([self.kage, "pgn", "-"], input=text.encode(), capture_output=True, timeout=300)
+        if r.returncode:
+            err = r.stderr.decode(errors="replace").strip()
+            m = re.search(r"line (\d+)", err)
+            i = (int(m.group(1)) - 1) // 4 if m else len(lines)
+            where = " (%d plies, ending %s)" % (len(lines[i]), " ".join(lines[i][-6:])) if i < len(lines) else ""
+            raise Violation("kage pgn refuses a line that kage adjudicate found legal%s: %s" % (where, err))
+        found = re.findall(r"^result: (\S+)(?: \((.*)\))?$", r.stdout.decode(), re.M)
+        if len(found) != len(lines):
+            raise Violation("kage pgn judged %d of %d lines" % (len(found), len(lines)))
+        for k, (result, reason) in zip(lines, found):
+            if k in self.records_only:
+                continue
+            state = self.judge(k)[0]
+            pgn = (result, None if reason in ("", "unfinished") else reason)
+            if (state[1], state[2]) != pgn:
+                raise Violation("after %s: kage pgn says %s, kage adjudicate %s"
+                                % (" ".join(k[-6:]) or "the start", pgn, (state[1], state[2])))
 
 
 def check_move(variant, text, uci):
@@ -254,13 +308,15 @@ def uci_game(kage, variant, plies, nodes, log):
             if game_over and state[2] in IMMEDIATE:
                 raise Violation("bestmove %s where the game is over (%s %s)" % (best, state[1], state[2]))
             check_move(variant, best, True)
+            # after a game's end by a rule a GUI applies, adjudicate takes no move: kage pgn judges
+            judge = ref.legal_after_end if game_over else ref.legal
             if last is not None:
-                ref.legal([ref_move(variant, m) for m in last["pv"]], "the last pv %s" % " ".join(last["pv"]))
+                judge([ref_move(variant, m) for m in last["pv"]], "the last pv %s" % " ".join(last["pv"]))
                 if last["pv"][0] != best:
                     log.append("# note: bestmove %s, the last pv starts %s" % (best, last["pv"][0]))
                 if last.get("seldepth", 0) < last.get("depth", 0):
                     raise Violation("seldepth below depth")
-            ref.legal([ref_move(variant, best)], "bestmove %s" % best)
+            judge([ref_move(variant, best)], "bestmove %s" % best)
             if game_over:
                 # over by a rule a GUI applies (repetition, 50 moves): a
                 # legal move is still an answer, as Fairy-Stockfish gives
@@ -276,6 +332,7 @@ def uci_game(kage, variant, plies, nodes, log):
         return ref.moves, over
     finally:
         e.close()
+        ref.close(sys.exc_info()[0] is None)
 
 
 # --- XBoard -------------------------------------------------------------------
@@ -383,6 +440,7 @@ def xb_game(kage, variant, plies, depth, log):
         return ref.moves, ref.legal([], "the game")
     finally:
         e.close()
+        ref.close(sys.exc_info()[0] is None)
 
 
 def terminal(kage, variant, fen, result, log):

@@ -10,8 +10,8 @@
 need_python proto-strict
 use_tmp proto-strict
 client=$top/tests/proto-strict.py
-# a fake engine: `pgn` is Kage's (the client's referee), the protocol a
-# Python script that breaks it as $FAKE says
+# a fake engine: `adjudicate` and `pgn` are Kage's (the client's referees),
+# the protocol a Python script that breaks it as $FAKE says
 cat >"$tmp/fake.py" <<'PY'
 import os, sys
 mode = os.environ["FAKE"]
@@ -35,7 +35,7 @@ for line in sys.stdin:
 PY
 cat >"$tmp/fake" <<SH
 #!/bin/sh
-[ "\$1" = pgn ] && exec "$kage" "\$@"
+case "\$1" in pgn|adjudicate) exec "$kage" "\$@" ;; esac
 exec python3 "$tmp/fake.py"
 SH
 chmod +x "$tmp/fake"
@@ -62,11 +62,9 @@ else
     grep -v '^ok' "$tmp/out"
     fail "a finished game answered wrongly"
 fi
-# Kage, whole games (cut at 300 plies; 80 under the sanitizers, which
-# make a game of 300 several minutes long), every variant, both protocols
-plies=300
-[ -n "${KAGE_SANITIZED:-}" ] && plies=80
-if python3 "$client" "$kage" --plies $plies --nodes 800 >"$tmp/out" 2>&1; then
+# Kage, whole games (cut at 300 plies), every variant, both protocols; the
+# same under the sanitizers (the referee is one process a game: 20 s)
+if python3 "$client" "$kage" --plies 300 --nodes 800 >"$tmp/out" 2>&1; then
     cat "$tmp/out"
 else
     cat "$tmp/out"
