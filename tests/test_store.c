@@ -341,6 +341,9 @@ static void check__stored_result_and_moves_disagree__each_said(void **state)
     game_with(s, open, 2, "1-0", "time");             /* 8: black lost on time, white to move */
     int64_t late = game_with(s, open, 2, "1-0", "resignation"); /* 9: a move after its end */
     game_with(s, open, 2, "1-0", "agreed-draw");      /* 10: a win by agreement */
+    static const char *const bad[] = {"e2e4", "e7e5", "e1e3"};
+    game_with(s, bad, 3, NULL, NULL);                 /* 11: an illegal third move */
+    game_with(s, mate, 4, "0-1", "checkmate");        /* 12: sound (the check starts each game afresh) */
     store_close(s);
     /* what the second server of fault 6 wrote: a move after the first ended it */
     char sql[200];
@@ -359,7 +362,8 @@ static void check__stored_result_and_moves_disagree__each_said(void **state)
         "game 8 (shogun, alice against bob): black lost on time, but white was to move",
         "game 9 (shogun, alice against bob): its end was stored after 2 moves, and 3 are stored",
         "game 10 (shogun, alice against bob): a win by an agreed draw",
-        ": 10 games (9 finished, 1 running), 30 moves: 3 sound, 7 bad",
+        "game 11 (shogun, alice against bob): move 3 (e1e3): ",
+        ": 12 games (10 finished, 2 running), 37 moves: 4 sound, 8 bad",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (!strstr(text, want[i]))
