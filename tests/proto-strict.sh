@@ -8,6 +8,7 @@
 # illegal move) must make it fail.
 . "$(dirname "$0")/test-lib.sh"
 need_python proto-strict
+skip_in_distcheck proto-strict # whole games, in both builds already
 use_tmp proto-strict
 client=$top/tests/proto-strict.py
 # a fake engine: `adjudicate` and `pgn` are Kage's (the client's referees),

@@ -13,6 +13,7 @@
 # SERVER_MODEL_STEPS=N choose others; SERVER_MODEL the program.
 . "$(dirname "$0")/test-lib.sh"
 [ -d /dev/shm ] && [ -w /dev/shm ] && TMPDIR=/dev/shm # the database in memory where there is a tmpfs
+skip_in_distcheck server-model # 28,000 steps, in both builds already
 use_tmp server-model
 model=${SERVER_MODEL:-tests/server-model}
 case $model in /*) ;; *) model="$PWD/$model" ;; esac
