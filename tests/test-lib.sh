@@ -33,6 +33,9 @@ kage=${KAGE:-src/kage}
 case $kage in /*) ;; *) kage="$PWD/$kage" ;; esac
 . "$top/tests/skip-lib.sh"
 failed=0 skipped=0
+# XBoard as the tests run it (unquoted, a word each): no settings read or
+# saved, no move animated (the games would wait on it)
+xboard_plain="-saveSettingsOnExit false -settingsFile /dev/null -xanimate -xdrag"
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
 skip_part() {
     skip_verdict "$1" "$2"

@@ -17,7 +17,8 @@ if [ "${1:-}" = --clicks ]; then
     kage=$2 dir=$3 name=$4 v=$5 files=$6 ranks=$7 hold=$8
     shift 8
     log=$dir/click-$name.txt
-    /usr/games/xboard -saveSettingsOnExit false -settingsFile /dev/null -xanimate -xdrag -fcp "$kage xboard" -fd "$dir" \
+    # shellcheck disable=SC2086 # $xboard_plain: a word each
+    /usr/games/xboard $xboard_plain -fcp "$kage xboard" -fd "$dir" \
         -variant "$v" -mode EditGame -boardSize Bulky -debug -nameOfDebugFile "$log" -popupExitMessage false \
         >"$dir/click-out-$name.txt" 2>&1 &
     xb=$!
@@ -75,10 +76,10 @@ for v in ${XBOARD_VARIANTS:-shogun shinobiplus shinobi shinobivchess cashew-shog
     [ "$v" != shogun ] && claims="-checkMates false -testClaims false"
     [ "$v" = cashew-shogi ] && claims="$claims -adjudicateDrawMoves 150"
     # shellcheck disable=SC2086
-    timeout 240 xvfb-run -a -s "-screen 0 1024x768x24" /usr/games/xboard -saveSettingsOnExit false \
-        -settingsFile /dev/null -fcp "$kage xboard" -fd "$dir" -scp "$kage xboard" -sd "$dir" -variant "$v" \
+    timeout 240 xvfb-run -a -s "-screen 0 1024x768x24" /usr/games/xboard $xboard_plain \
+        -fcp "$kage xboard" -fd "$dir" -scp "$kage xboard" -sd "$dir" -variant "$v" \
         -debug -nameOfDebugFile "$dir/debug-$v.txt" -popupExitMessage false -autoCallFlag true \
-        -xanimate -xdrag -testLegality true -tc 0:15 -inc 0.2 -mps 0 -mm -mg 1 -firstOptions "Level=2" -secondOptions "Level=2" \
+        -testLegality true -tc 0:15 -inc 0.2 -mps 0 -mm -mg 1 -firstOptions "Level=2" -secondOptions "Level=2" \
         -saveGameFile "$dir/$v.pgn" $claims >"$dir/out-$v.txt" 2>&1
     rc=$?
     [ $rc -eq 124 ] && fail "$v: XBoard did not finish the game in 240 s"
@@ -128,8 +129,9 @@ if [ -n "$hachu" ] && [ ! -x /usr/games/hachu ]; then
 fi
 if [ -n "$hachu" ]; then
     log=$dir/debug-hachu.txt
-    timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" /usr/games/xboard -saveSettingsOnExit false \
-        -settingsFile /dev/null -xanimate -xdrag -fcp /usr/games/hachu -fd "$dir" -scp "$kage xboard" -sd "$dir" -variant cashew-shogi \
+    # shellcheck disable=SC2086 # $xboard_plain: a word each
+    timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" /usr/games/xboard $xboard_plain \
+        -fcp /usr/games/hachu -fd "$dir" -scp "$kage xboard" -sd "$dir" -variant cashew-shogi \
         -debug -nameOfDebugFile "$log" -popupExitMessage false -autoCallFlag true -testLegality false \
         -tc 0:15 -inc 0.2 -mps 0 -mm -mg 2 -firstOptions "Allow repeats=1" -secondOptions "Level=2" \
         -checkMates false -testClaims false -adjudicateDrawMoves 150 -saveGameFile "$dir/hachu.pgn" \

@@ -19,7 +19,8 @@ if [ "${1:-}" = --inside ]; then
     # (true/false); the debug log is DIR/NAME.txt
     kage=$2 dir=$3 v=$4 n=$5 legal=$6 name=$7
     log=$dir/$name.txt
-    /usr/games/xboard -saveSettingsOnExit false -settingsFile /dev/null -xanimate -xdrag -fcp "$kage xboard" -fd "$dir" \
+    # shellcheck disable=SC2086 # $xboard_plain: a word each
+    /usr/games/xboard $xboard_plain -fcp "$kage xboard" -fd "$dir" \
         -variant "$v" -debug -nameOfDebugFile "$log" -popupExitMessage false -popupMoveErrors false \
         -timeDelay 0 -autoDisplayTags false -autoDisplayComment false -boardSize Medium -testLegality "$legal" \
         -lgf "$dir/$name.pgn" >"$dir/$name-out.txt" 2>&1 &
