@@ -72,7 +72,10 @@ if [ "${1:-}" = --inside ]; then
     done
     exit 0
 fi
-skip_in_distcheck xboard-load
+# XBoard reading Kage's records is the test: Kage's side of it (kage pgn
+# --to=xboard, the moves taken in force mode) runs under the sanitizers in
+# test_core, pgn-cli, pgn-roundtrip, proto-input and proto-strict
+normal_build_only xboard-load "XBoard reading Kage's records"
 command -v xvfb-run >/dev/null && [ -x /usr/games/xboard ] && command -v xdotool >/dev/null ||
     cannot_run xboard-load "no /usr/games/xboard, xvfb-run or xdotool (Debian: xboard, xvfb, xauth, xdotool)"
 use_tmp xboard-load
