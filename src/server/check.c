@@ -28,8 +28,13 @@
 static Game *replayer(Game **games, const VariantDef *def, KageError *err)
 {
     int i = 0;
-    while (variant_defs[i] != def)
+    while (variant_defs[i] && variant_defs[i] != def)
         i++;
+    if (!variant_defs[i]) { /* not one of variant_defs (check_game's come from variant_find) */
+        snprintf(err->msg, sizeof err->msg, "variant '%s' is not one of Kage's", def->id);
+        err->column = -1;
+        return NULL;
+    }
     if (!games[i])
         games[i] = game_new(def, NULL, err);
     else
