@@ -91,6 +91,15 @@ grep -q '^Match a vs b, shogun, nodes=200: 4 games, ' "$tmp/out" || fail "resume
 # with the same seed, the new games take another opening than the resumed ones
 old_fen=$(grep -m1 '^\[FEN ' "$tmp/run1.pgn") new_fen=$(grep -m1 '^\[FEN ' "$tmp/run2.pgn")
 [ -n "$new_fen" ] && [ "$old_fen" != "$new_fen" ] || fail "the resumed opening played again: $new_fen"
+# a --pgn file whose last game has no pair (a run stopped between the two
+# games of an opening): no new game after it, said, the file left as it was
+awk '/^\[Variant / { n++ } n == 1' "$tmp/run1.pgn" >"$tmp/odd.pgn"
+cp "$tmp/odd.pgn" "$tmp/odd-before.pgn"
+match --engine1 "$kage uci" --engine2 "$kage uci" --name1 a --name2 b --pgn "$tmp/odd.pgn" >"$tmp/out" 2>&1 &&
+    fail "new games after an unpaired one: exit 0"
+grep -qF "match.py: --pgn $tmp/odd.pgn: its last game (game 1) has no pair" "$tmp/out" ||
+    fail "new games after an unpaired one: $(cat "$tmp/out")"
+cmp -s "$tmp/odd.pgn" "$tmp/odd-before.pgn" || fail "new games after an unpaired one: the file changed"
 
 # each opening once: a suite of two gives four games at most, however many
 # are asked for, and says so; an SPRT undecided by then says why

@@ -21,6 +21,9 @@ is the player named --name2 there (the reference keeps its name from run to
 run); engine 1 is the other.  The new games take the openings of the suite
 that the resumed ones did not play, whatever the --seed; --games counts
 the new games only (100 games more after a 100-game file: --games 100).
+New games are not written after a --pgn file's last game where it has no
+pair (a run stopped between the two games of an opening): that game is
+left out by --resume, and the pairs after it would be read out of step.
 
 Each opening is played once (a pair of games) in a match, never twice: at a
 fixed number of nodes the engines are deterministic, so a pair played again
@@ -911,6 +914,18 @@ def main():
         if decision:
             pairs = 0  # decided already: no game to play
     jobs = [(p, g) for p in range(pairs) for g in range(2)]
+    # the games go after those of the file, which --resume reads two by two:
+    # after a last game without its pair (a run stopped between the two
+    # games of an opening) every new pair would be read out of step
+    if jobs and args.pgn and os.path.exists(args.pgn):
+        try:
+            held = len(read_pgn(args.pgn))
+        except (OSError, UnicodeDecodeError) as e:
+            sys.exit(f"match.py: --pgn {args.pgn}: {e}")
+        if held % 2:
+            sys.exit(f"match.py: --pgn {args.pgn}: its last game (game {held}) has no pair, as where a run "
+                     "stopped between the two games of an opening; new games after it would break the pairs "
+                     "that --resume reads: remove that game first, or write the new games to another file")
     started = time.monotonic()
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.concurrency) as pool:
