@@ -545,6 +545,15 @@ def read_pgn(path):
     return games
 
 
+def read_pgn_or_exit(path, option):
+    """read_pgn(path), or an exit with a message that names the file and
+    its option where it cannot be read."""
+    try:
+        return read_pgn(path)
+    except (OSError, UnicodeDecodeError) as e:
+        sys.exit(f"match.py: {option} {path}: {e}")
+
+
 def read_resumed(path, name2, option="--resume"):
     """[(variant, fen, [(p1, clean, white), (p1, clean, white)])] of a PGN
     written by --pgn: each pair's opening (fen None for the start position),
@@ -553,10 +562,7 @@ def read_resumed(path, name2, option="--resume"):
     or an engine's exit) and whether engine 1 had White; a last game without
     its pair is left out.  Exits with a message that names the file and
     its option where the file is not such a record."""
-    try:
-        games = [tags for tags, _ in read_pgn(path)]
-    except (OSError, UnicodeDecodeError) as e:
-        sys.exit(f"match.py: {option} {path}: {e}")
+    games = [tags for tags, _ in read_pgn_or_exit(path, option)]
     out = []
     for k in range(0, len(games) - 1, 2):
         a, b = games[k], games[k + 1]
@@ -918,10 +924,7 @@ def main():
     # after a last game without its pair (a run stopped between the two
     # games of an opening) every new pair would be read out of step
     if jobs and args.pgn and os.path.exists(args.pgn):
-        try:
-            held = len(read_pgn(args.pgn))
-        except (OSError, UnicodeDecodeError) as e:
-            sys.exit(f"match.py: --pgn {args.pgn}: {e}")
+        held = len(read_pgn_or_exit(args.pgn, "--pgn"))
         if held % 2:
             sys.exit(f"match.py: --pgn {args.pgn}: its last game (game {held}) has no pair, as where a run "
                      "stopped between the two games of an opening; new games after it would break the pairs "
