@@ -68,6 +68,40 @@ r = nn.read_tables(sys.argv[3], "shogun")
 assert all(np.array_equal(a, b) for a, b in zip(q[:3], r[:3])) and q[3] == r[3]
 PY
 
+# note: a network file's note printed, replaced, and written above the network
+[ "$(nn note "$tmp/net.npz")" = "a test" ] || fail "note: not the file's note: $(nn note "$tmp/net.npz" 2>&1)"
+cp "$tmp/net.npz" "$tmp/before.npz"
+nn note "$tmp/net.npz" "round two, the 8th of 10 epochs" || fail "note: exit $?"
+[ "$(nn note "$tmp/net.npz")" = "round two, the 8th of 10 epochs" ] || fail "note: not replaced"
+nn write "$tmp/net.npz" >"$tmp/tables2.c" || fail "write after note: exit $?"
+grep -qx '/\* shogun: round two, the 8th of 10 epochs \*/' "$tmp/tables2.c" || fail "write: the new note is not above the network"
+[ "$(grep -v '^/\* shogun:' "$tmp/tables.c")" = "$(grep -v '^/\* shogun:' "$tmp/tables2.c")" ] ||
+    fail "note changed the network's weights"
+for bad in 'ends */ the comment' '' "two
+lines"; do
+    nn note "$tmp/net.npz" "$bad" >"$tmp/out" 2>&1
+    [ $? -ne 0 ] && grep -q "one line of text without" "$tmp/out" || fail "note '$bad': $(cat "$tmp/out")"
+done
+[ "$(nn note "$tmp/net.npz")" = "round two, the 8th of 10 epochs" ] || fail "a refused note changed the file"
+nn note "$tmp/shogun.data" x >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "not a network of tools/nn.py train" "$tmp/out" || fail "note of a text file: $(cat "$tmp/out")"
+nn note "$tables:shogun" x >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "takes its note from the file it was written from" "$tmp/out" || fail "note of a network in tables: $(cat "$tmp/out")"
+"$py" - "$top/tools" "$tmp/before.npz" "$tmp/net.npz" <<'PY' || fail "note: the arrays changed"
+import sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+a, b = np.load(sys.argv[2]), np.load(sys.argv[3])
+assert sorted(a.files) == sorted(b.files)
+assert all(np.array_equal(a[k], b[k]) for k in a.files if k != "note")
+PY
+"$py" - "$tmp/net.npz" <<'PY' || fail "setting a note by hand"
+import sys, numpy as np
+net = dict(np.load(sys.argv[1])); net["note"] = np.array("a */ b"); np.savez(sys.argv[1], **net)
+PY
+nn write "$tmp/net.npz" >"$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "one line of text without" "$tmp/out" || fail "write of a note with */: $(cat "$tmp/out")"
+
 # FILE.c:VARIANT: the shipped tables read back and written again are the same
 # file, byte for byte (weights, notes and order)
 nets=$(sed -n 's/^static const NnNet \([a-z_]*\)_net = {"\([a-z-]*\)".*/\2/p' "$tables")

@@ -10,11 +10,16 @@ which also records each position's evaluation without the network:
 
     kage nndata shogun < games.data | gzip > games.knn.gz
     tools/nn.py train --variant shogun --mirror --out shogun.npz --val-data held.knn.gz games.knn.gz ...
+    tools/nn.py note shogun.npz "how it was trained, and what it did against the network before"
     tools/nn.py write shogun.npz src/engine/nn_tables.c:shinobiplus ... > nn_tables.new
     tools/nn.py check --kage build/src/kage --variant shogun --data games.data --tables src/engine/nn_tables.c
 
 `train` needs PyTorch (Debian: python3-torch; a GPU where there is one);
-`write` and `check` need numpy only.  The label of a position is, from the
+`note`, `write` and `check` need numpy only.  `train` describes the
+network it saves in a note (its data and settings), which `write` puts in
+the comment above the network; `note` prints a network file's note, or
+replaces it with a sentence of the round's own (which epoch won, the
+held-out error before and after), since that is known only after training.  The label of a position is, from the
 side to move's view, lambda * result + (1 - lambda) * sigmoid(K * search
 score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
@@ -359,6 +364,7 @@ def write(a):
         nsq, files, ranks, nt, hand_max = (int(x) for x in net["shape"][:5])
         w1, b1, w2, b2 = quantise(net)
         cname = variant.replace("-", "_")
+        note_ok(str(net["note"]), path)
         out.append(f"/* {variant}: {str(net['note'])} */")
         for name, arr in (("w1", w1), ("b1", b1), ("w2", w2)):
             flat = arr.reshape(-1)
@@ -372,6 +378,31 @@ def write(a):
         names.append(f"&{cname}_net")
     out.append("const NnNet *const nn_nets[] = {" + ", ".join(names + ["NULL"]) + "};")
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def note_ok(text, where):
+    """Exit with a message where a note cannot stand in nn_tables.c's comment."""
+    if "*/" in text or "\n" in text or not text.strip():
+        sys.exit(f"nn.py: {where}: a network's note must be one line of text without '*/' "
+                 "(it is the comment above the network in nn_tables.c)")
+
+
+def note(a):
+    """Print a network file's note, or replace it with a.text."""
+    if ":" in a.net and a.net.rsplit(":", 1)[0].endswith(".c"):
+        sys.exit(f"nn.py note: {a.net}: a network in an nn_tables.c takes its note from the file it was written from")
+    net = read_net(a.net)
+    if a.text is None:
+        print(str(net["note"]))
+        return
+    note_ok(a.text, "note")
+    net["note"] = np.array(a.text)
+    tmp = a.net + ".tmp.npz"  # np.savez adds .npz to a name without it
+    try:
+        np.savez(tmp, **net)
+        os.replace(tmp, a.net)
+    except OSError as e:
+        sys.exit(f"nn.py note: {a.net}: {e}")
 
 
 def read_tables(path, variant, full=False):
@@ -485,13 +516,16 @@ def main():
                    help="train each input's row as its own weights plus its kind's (side and type), summed when saved")
     w = sub.add_parser("write", help="write src/engine/nn_tables.c from networks (.npz)")
     w.add_argument("nets", nargs="*", help="networks (.npz), or FILE.c:VARIANT for one in an nn_tables.c")
+    n = sub.add_parser("note", help="print a network file's note (the comment above it in nn_tables.c), or replace it")
+    n.add_argument("net", help="a network of tools/nn.py train (.npz)")
+    n.add_argument("text", nargs="?", help="the new note, one line")
     c = sub.add_parser("check", help="the inputs (and a network's evaluations) against the engine's")
     c.add_argument("--kage", required=True)
     c.add_argument("--variant", required=True)
     c.add_argument("--data", required=True, help="FEN<TAB>SCORE<TAB>RESULT lines")
     c.add_argument("--tables", help="nn_tables.c: compare its network's evaluations with the engine's (built from it)")
     a = ap.parse_args()
-    {"train": train, "write": write, "check": check}[a.cmd](a)
+    {"train": train, "note": note, "write": write, "check": check}[a.cmd](a)
 
 
 if __name__ == "__main__":
