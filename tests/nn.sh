@@ -101,6 +101,11 @@ net = dict(np.load(sys.argv[1])); net["note"] = np.array("a */ b"); np.savez(sys
 PY
 nn write "$tmp/net.npz" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "one line of text without" "$tmp/out" || fail "write of a note with */: $(cat "$tmp/out")"
+"$py" - "$tmp/net.npz" <<'PY' || fail "setting an empty note by hand"
+import sys, numpy as np
+net = dict(np.load(sys.argv[1])); net["note"] = np.array(""); np.savez(sys.argv[1], **net)
+PY
+nn write "$tmp/net.npz" >"$tmp/out" 2>&1 || fail "write of an empty note (tables of old read back so): $(cat "$tmp/out")"
 
 # FILE.c:VARIANT: the shipped tables read back and written again are the same
 # file, byte for byte (weights, notes and order)

@@ -19,9 +19,10 @@ which also records each position's evaluation without the network:
 network it saves in a note (its data and settings), which `write` puts in
 the comment above the network; `note` prints a network file's note, or
 replaces it with a sentence of the round's own (which epoch won, the
-held-out error before and after), since that is known only after training.  The label of a position is, from the
-side to move's view, lambda * result + (1 - lambda) * sigmoid(K * search
-score), and the network is fitted so that sigmoid(K * (evaluation without
+held-out error before and after), known only after training.
+
+The label of a position is, from the side to move's view, lambda * result
++ (1 - lambda) * sigmoid(K * search score), and the network is fitted so that sigmoid(K * (evaluation without
 the network + its correction)) comes close to it (squared error, AdamW);
 it starts at no correction (or at the network given by --start, widened
 where it has fewer units than --hidden: the new units' output weights are
@@ -380,9 +381,10 @@ def write(a):
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def note_ok(text, where):
-    """Exit with a message where a note cannot stand in nn_tables.c's comment."""
-    if "*/" in text or "\n" in text or not text.strip():
+def note_ok(text, where, new=False):
+    """Exit with a message where a note cannot stand in nn_tables.c's comment
+    (and where a new one, given to `note`, is empty)."""
+    if "*/" in text or "\n" in text or (new and not text.strip()):
         sys.exit(f"nn.py: {where}: a network's note must be one line of text without '*/' "
                  "(it is the comment above the network in nn_tables.c)")
 
@@ -395,13 +397,15 @@ def note(a):
     if a.text is None:
         print(str(net["note"]))
         return
-    note_ok(a.text, "note")
+    note_ok(a.text, "note", new=True)
     net["note"] = np.array(a.text)
     tmp = a.net + ".tmp.npz"  # np.savez adds .npz to a name without it
     try:
         np.savez(tmp, **net)
         os.replace(tmp, a.net)
     except OSError as e:
+        if os.path.exists(tmp):
+            os.remove(tmp)
         sys.exit(f"nn.py note: {a.net}: {e}")
 
 
