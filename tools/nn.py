@@ -338,12 +338,17 @@ def evaluate(q, iw, ib, stm):
     return np.trunc(y * OUT_SCALE / (QA * QB)).astype(np.int64)
 
 
+def in_tables(path):
+    """Whether path names a network in an nn_tables.c (FILE.c:VARIANT)."""
+    return ":" in path and path.rsplit(":", 1)[0].endswith(".c")
+
+
 def read_net(path):
     """A network file of `train` (.npz), or one network of an nn_tables.c
     written by `write` (FILE.c:VARIANT: its quantised weights read back as
     floats, which `write` quantises to the same integers, and its note), as a
     dict of its arrays."""
-    if ":" in path and path.rsplit(":", 1)[0].endswith(".c"):
+    if in_tables(path):
         return read_tables_net(*path.rsplit(":", 1))
     try:
         net = dict(np.load(path))
@@ -391,7 +396,7 @@ def note_ok(text, where, new=False):
 
 def note(a):
     """Print a network file's note, or replace it with a.text."""
-    if ":" in a.net and a.net.rsplit(":", 1)[0].endswith(".c"):
+    if in_tables(a.net):
         sys.exit(f"nn.py note: {a.net}: a network in an nn_tables.c takes its note from the file it was written from")
     net = read_net(a.net)
     if a.text is None:
