@@ -95,18 +95,20 @@ static const ParamSet shogun_params[] = {
     SET(prior_bonus, 1),
     /* stop 48: tools/spsa.py, 1663 game pairs at 10,000 nodes (--seed
      * 481), from 150, 120, 25, 100, 7500, 225, 8192, 200, 200, 16, 400;
-     * rfp_margin was tuned too and stayed at 90 */
-    SET(fut_base, 108),
-    SET(fut_margin, 152),
-    SET(see_quiet_margin, 12),
-    SET(see_noisy_margin, 153),
-    SET(lmr_base, 6912),
-    SET(lmr_div, 178),
-    SET(lmr_history, 8805),
-    SET(nmp_eval_div, 145),
-    SET(delta_margin, 177),
-    SET(se_margin, 28),
-    SET(history_max_bonus, 492),
+     * stop 103, with the network the evaluation has had since: 1500
+     * pairs (--seed 1031), from stop 48's numbers; rfp_margin was tuned
+     * both times and stayed at 90 */
+    SET(fut_base, 93),
+    SET(fut_margin, 161),
+    SET(see_quiet_margin, 18),
+    SET(see_noisy_margin, 181),
+    SET(lmr_base, 8856),
+    SET(lmr_div, 207),
+    SET(lmr_history, 8081),
+    SET(nmp_eval_div, 139),
+    SET(delta_margin, 164),
+    SET(se_margin, 29),
+    SET(history_max_bonus, 513),
 };
 
 /* stop 89: under a clock Kage ended its games against Fairy-Stockfish
