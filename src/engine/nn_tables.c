@@ -4627,7 +4627,7 @@ static const int16_t shogun_w2[64] = {
 };
 static const NnNet shogun_net = {"shogun", 64, 16, 32, 2304, shogun_w1, shogun_b1, shogun_w2, 1107};
 
-/* shinobiplus: shinobiplus: stop 91's network trained further (stop 107) on 1,242,103 Shinobi+ positions of the engine that plays with it (stop 91's network; its search unchanged since): stop 106's seeds 1061 and 1062 (kage datagen shinobiplus 400000 5000, 52 minutes on both cores), kept, and stop 107's seeds 1071 and 1072 (50 minutes on both cores, 613,569 positions), each also mirrored; seed 1062's last 25,000 held out: their error 0.003862 with stop 91's network, 0.003474 with this one (0.003568 trained on stop 106's positions alone). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 7th, the 9th equal to six places; lr 5e-4, batch 4096) */
+/* shinobiplus: stop 91's network trained further (stop 107) on 1,242,103 Shinobi+ positions of the engine that plays with it (stop 91's network; its search unchanged since): stop 106's seeds 1061 and 1062 (kage datagen shinobiplus 400000 5000, 52 minutes on both cores), kept, and stop 107's seeds 1071 and 1072 (50 minutes on both cores, 613,569 positions), each also mirrored; seed 1062's last 25,000 held out: their error 0.003862 with stop 91's network, 0.003474 with this one (0.003568 trained on stop 106's positions alone). lambda 0, K 0.0012, 32 units, the best of 10 epochs (the 7th, the 9th equal to six places; lr 5e-4, batch 4096) */
 static const int16_t shinobiplus_w1[78336] = {
     -46,46,24,9,13,28,19,17,9,-7,-16,-5,-1,25,25,2,
     22,-20,71,16,-36,-1,46,17,59,56,34,45,-13,0,-72,25,
