@@ -853,6 +853,49 @@ static void play_cashew(Position *pos, const char *moves)
 #define PERPETUAL_FEN "q7/6pk/8/8/4Q3/8/1rr5/6K1[] b - - 0 1"
 #define PERPETUAL_CYCLE "h7h8 e4e8 h8h7 e8e4 "
 
+/* The first `want` moves of `line`, from pos after `history`, are what
+ * search_pv_playable() keeps of it. */
+static void pv_keeps(const char *variant, const char *fen, const char *history, const char *line, int want)
+{
+    Position *pos = test_position(variant, fen), *walk = test_position(variant, fen);
+    test_play_uci(pos, history);
+    test_play_uci(walk, history);
+    Move pv[64];
+    int n = 0;
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        KageError err;
+        if (!move_from_text(walk, tok, MOVE_FOR_PROTOCOL, &pv[n], &err))
+            fail_msg("%s: %s", tok, err.msg);
+        pos_make(walk, pv[n++]);
+    }
+    char before[256], after[256];
+    pos_get_fen(pos, before, sizeof before);
+    int plies = pos->ply;
+    assert_int_equal(search_pv_playable(pos, pv, n), want);
+    pos_get_fen(pos, after, sizeof after);
+    assert_string_equal(after, before); /* the root as it was */
+    assert_int_equal(pos->ply, plies);
+    test_release(walk);
+    test_release(pos);
+}
+
+static void search_pv_playable__stops_at_the_rules_end(void **state)
+{
+    (void)state;
+    /* Shogun: the start position a third time after the line's 4th move
+     * (a draw); a line that ends nothing is kept whole */
+    pv_keeps("shogun", NULL, "g1f3 g8f6 f3g1 f6g8", "g1f3 g8f6 f3g1 f6g8 e2e4 e7e5", 4);
+    pv_keeps("shogun", NULL, "g1f3 g8f6 f3g1 f6g8", "e2e4 g8f6 g1f3 f6g8", 4);
+    pv_keeps("shogun", NULL, "", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6", 6);
+    pv_keeps("shogun", NULL, "", "", 0);
+    /* Shinobi+: perpetual check loses (its fourth occurrence), then no more */
+    pv_keeps("shinobiplus", PERPETUAL_FEN, PERPETUAL_CYCLE PERPETUAL_CYCLE "h7h8 e4e8", "h8h7 e8e4 h7h8 e4e8", 2);
+    /* a checkmate ends the line too (the scholar's mate) */
+    pv_keeps("shogun", NULL, "", "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7", 7);
+}
+
 static void search__perpetual_check__loses_in_shinobiplus(void **state)
 {
     (void)state;
@@ -1516,6 +1559,7 @@ int test_search_run(void)
         cmocka_unit_test(eval_trace__danger_units__shogun),
         cmocka_unit_test(engine_search__variant_numbers__follow_the_variant),
         cmocka_unit_test(search_param__every_field_by_name),
+        cmocka_unit_test(search_pv_playable__stops_at_the_rules_end),
     };
     return cmocka_run_group_tests_name("search", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* The engine around the search: its life cycle, time management, playing
  * levels, and the iterative-deepening driver that reports progress. */
 #include "search_internal.h"
+#include "kage/rules/gameend.h"
 #include "kage/rules/movegen.h"
 #include "kage/rules/util.h"
 
@@ -268,6 +269,29 @@ int search_time_percent(const SearchParams *sp, int changes, int stable, int fal
     return pct;
 }
 
+/* How many moves of the PV a GUI can play: up to the one that ends the
+ * game by the rules.  The search scores a repetition only where it looks
+ * for one (not in the quiescence search), so a line can run on past the
+ * n-fold repetition that ends the game, and a strict GUI refuses a move
+ * after the game's end.  Replayed on a copy of the root position: making
+ * and unmaking moves on the search's own would reorder its piece lists,
+ * and with them the order of its moves. */
+int search_pv_playable(const Position *root, const Move *pv, int n)
+{
+    if (n == 0)
+        return 0;
+    Position *pos = pos_new(root->v);
+    pos_copy(pos, root);
+    int k = 0;
+    while (k < n) {
+        pos_make(pos, pv[k++]);
+        if (game_result(pos).outcome != OUTCOME_NONE)
+            break;
+    }
+    pos_free(pos);
+    return k;
+}
+
 static void fill_info(const Search *s, SearchInfo *info, int depth, uint64_t nodes)
 {
     memset(info, 0, sizeof *info);
@@ -282,7 +306,7 @@ static void fill_info(const Search *s, SearchInfo *info, int depth, uint64_t nod
     info->nodes = nodes;
     info->time_ms = (int)ms;
     info->nps = ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes * 1000;
-    info->pvlen = s->best_pvlen < 64 ? s->best_pvlen : 64;
+    info->pvlen = search_pv_playable(s->pos, s->best_pv, s->best_pvlen < 64 ? s->best_pvlen : 64);
     memcpy(info->pv, s->best_pv, (size_t)info->pvlen * sizeof(Move));
 }
 

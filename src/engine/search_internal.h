@@ -187,5 +187,8 @@ bool gives_check(const Search *s, Move m);
  * best move's changes (in hundredths, decaying), the iterations it has held
  * and how far the score fell since the last iteration (centipawns). */
 int search_time_percent(const SearchParams *sp, int changes, int stable, int fall);
+/* How many of the n moves of pv, from root, a GUI can play: up to the one
+ * that ends the game by the rules (a line can run on past it). */
+int search_pv_playable(const Position *root, const Move *pv, int n);
 
 #endif
