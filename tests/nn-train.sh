@@ -32,6 +32,14 @@ nn train --variant shogun --cpu --epochs 2 --batch 64 --hidden 16 --lr 0.01 --va
     --out "$tmp/t.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train: exit $?: $(tail -3 "$tmp/err")"
 best=$(sed -n 's/^best validation error \([0-9.]*\);.*/\1/p' "$tmp/err")
 grep -q "without the network $best\$" "$tmp/err" && fail "train: no gain on its own positions: $(cat "$tmp/err")"
+grep -q "^best validation error $best; written $tmp/t.npz (epoch [12] of 2)\$" "$tmp/err" ||
+    fail "train: the epoch kept not said: $(tail -1 "$tmp/err")"
+# an epoch that gains nothing (no step at all) keeps the start, and says so:
+# a round must not take the network it began from for a trained one
+nn train --variant shogun --cpu --epochs 1 --batch 64 --hidden 16 --lr 0 --decay 0 --start "$tmp/t.npz" \
+    --val-data "$tmp/shogun.knn" --out "$tmp/t0.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --lr 0: exit $?: $(tail -3 "$tmp/err")"
+grep -q "^best validation error $best; written $tmp/t0.npz (the start, unchanged: no epoch beat it)\$" "$tmp/err" ||
+    fail "train --lr 0: the start kept not said: $(tail -2 "$tmp/err")"
 # --factor (Cashew's network: each input's row plus its kind's, summed when
 # saved), on Cashew's records, whose view from Black turns the board round:
 # it gains on its own positions too, and says so in the network's note
@@ -52,7 +60,8 @@ nn train --variant shogun --cpu --epochs 0 --hidden 32 --start "$tmp/t.npz" --va
     --out "$tmp/t3.npz" "$tmp/shogun.knn" 2>"$tmp/err" || fail "train --start of fewer units: exit $?: $(tail -3 "$tmp/err")"
 grep -q "widening $tmp/t.npz's 16 units to 32" "$tmp/err" &&
     grep -q "validation error of the evaluation with $tmp/t.npz $best\$" "$tmp/err" &&
-    grep -q "^best validation error $best;" "$tmp/err" || fail "train --start of fewer units: not widened as it was: $(cat "$tmp/err")"
+    grep -q "^best validation error $best; written $tmp/t3.npz (the start, unchanged)\$" "$tmp/err" ||
+    fail "train --start of fewer units: not widened as it was: $(cat "$tmp/err")"
 nn write "$tmp/t3.npz" | grep -q 'shogun_b1\[32\]' || fail "write of a widened network: not 32 units"
 nn train --variant shogun --cpu --epochs 1 --hidden 16 --start "$tmp/t3.npz" --out "$tmp/t4.npz" \
     "$tmp/shogun.knn" >"$tmp/out" 2>&1

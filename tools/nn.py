@@ -283,7 +283,7 @@ def train(a):
         vl = sum(loss_of(VAL[i:i + 65536]).item() * len(VAL[i:i + 65536]) for i in range(0, len(VAL), 65536)) / max(1, len(VAL))
     print(f"validation error of the evaluation {'with ' + a.start if a.start else 'without the network'} {vl:.6f}",
           file=sys.stderr, flush=True)
-    best = (vl, saved())  # the start counts as epoch 0
+    best = (vl, saved(), 0)  # the start counts as epoch 0
     step = 0
     for ep in range(a.epochs):
         order = TR[torch.randperm(len(TR), device=dev)]
@@ -305,14 +305,19 @@ def train(a):
         nb = max(1, len(order) // a.batch)
         print(f"epoch {ep + 1}: train {tot / nb:.6f} validation {vl:.6f}", file=sys.stderr, flush=True)
         if vl < best[0]:
-            best = (vl, saved())
+            best = (vl, saved(), ep + 1)
     w1n, b1n, w2n, b2n = best[1]
+    # which epoch was kept; the start kept means a network the same as the
+    # one given (or none at all without --start), which a round must not
+    # take for a trained one
+    kept = (f"epoch {best[2]} of {a.epochs}" if best[2] else
+            "the start, unchanged" + (": no epoch beat it" if a.epochs else ""))
     np.savez(a.out, variant=a.variant, shape=np.array(shape), w1=w1n[:pad], b1=b1n, w2=w2n, b2=b2n,
              note=f"{'from ' + os.path.basename(a.start) + ', ' if a.start else ''}{len(tr)} positions of {' '.join(a.data)}, {len(val)} held out"
                   f"{' (' + ' '.join(a.val_data) + ')' if a.val_data else ''}{', mirrored' if a.mirror else ''}; "
                   f"lambda {a.lam}, K {a.k}, hidden {H}{', factored by kind' if a.factor else ''}, "
-                  f"{a.epochs} epochs, validation error {best[0]:.6f}")
-    print(f"best validation error {best[0]:.6f}; written {a.out}", file=sys.stderr)
+                  f"{a.epochs} epochs, kept {kept}, validation error {best[0]:.6f}")
+    print(f"best validation error {best[0]:.6f}; written {a.out} ({kept})", file=sys.stderr)
 
 
 def quantise(net):
