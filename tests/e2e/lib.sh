@@ -94,8 +94,14 @@ wait_for() {
     return 1
 }
 
-check() { # check DESCRIPTION REGEX [SECONDS]
-    if wait_for "$2" "${3:-5}"; then
+# check DESCRIPTION REGEX [SECONDS]: the screen matches within SECONDS (15 by
+# default: a check that passes returns as soon as the screen matches, so the
+# wait costs only a failing run, and make check plays three tests a core,
+# beside the perft lines and the sanitizer build's slower games: stop 111's
+# CI, with 5 s, failed in one of these games on a machine so loaded that a
+# kage was still quitting 10 s after its terminal closed)
+check() {
+    if wait_for "$2" "${3:-15}"; then
         echo "ok   $TESTNAME: $1"
     else
         echo "FAIL $TESTNAME: $1 (no /$2/ on the screen)"
