@@ -99,9 +99,13 @@ wait_for() {
 # wait costs only a failing run, and make check plays three tests a core,
 # beside the perft lines and the sanitizer build's slower games: stop 111's
 # CI, with 5 s, failed in one of these games on a machine so loaded that a
-# kage was still quitting 10 s after its terminal closed)
+# kage was still quitting 10 s after its terminal closed).  Once a check of
+# the test has failed, 3 s: the test has failed, and a broken kage must not
+# hold the suite for 15 s a check.
 check() {
-    if wait_for "$2" "${3:-15}"; then
+    local wait=${3:-15}
+    [ -z "${3:-}" ] && [ "$FAILS" -gt 0 ] && wait=3
+    if wait_for "$2" "$wait"; then
         echo "ok   $TESTNAME: $1"
     else
         echo "FAIL $TESTNAME: $1 (no /$2/ on the screen)"
