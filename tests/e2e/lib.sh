@@ -103,9 +103,9 @@ wait_for() {
 # the test has failed, 3 s: the test has failed, and a broken kage must not
 # hold the suite for 15 s a check.
 check() {
-    local wait=${3:-15}
-    [ -z "${3:-}" ] && [ "$FAILS" -gt 0 ] && wait=3
-    if wait_for "$2" "$wait"; then
+    local wait=15
+    [ "$FAILS" -gt 0 ] && wait=3
+    if wait_for "$2" "${3:-$wait}"; then
         echo "ok   $TESTNAME: $1"
     else
         echo "FAIL $TESTNAME: $1 (no /$2/ on the screen)"
